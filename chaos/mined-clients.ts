@@ -1,5 +1,5 @@
-import { createPublicClient, createTestClient, createWalletClient, custom, http, type EIP1193RequestFn } from "viem";
-import type { DevClients } from "../server/chain/deploy.ts";
+import { custom, http, type EIP1193RequestFn } from "viem";
+import { clientsOver, type DevClients } from "../server/chain/deploy.ts";
 
 const sends = new Set(["eth_sendRawTransaction", "eth_sendTransaction"]);
 
@@ -23,10 +23,5 @@ export function minedClients(rpcUrl: string, waitMs = 5_000, pollMs = 20): DevCl
     }
     return answer;
   }) as EIP1193RequestFn;
-  const transport = custom({ request }, { retryCount: 0 });
-  return {
-    public: createPublicClient({ transport, pollingInterval: 100 }),
-    wallet: createWalletClient({ transport, pollingInterval: 100 }),
-    test: createTestClient({ mode: "anvil", transport }),
-  };
+  return clientsOver(custom({ request }, { retryCount: 0 }));
 }

@@ -1,4 +1,5 @@
 import {
+  type Transport,
   type Address,
   BaseError,
   createPublicClient,
@@ -23,7 +24,11 @@ export interface DevClients {
 }
 
 export function devClients(rpcUrl: string): DevClients {
-  const transport = http(rpcUrl, { timeout: 20_000 });
+  return clientsOver(http(rpcUrl, { timeout: 20_000 }));
+}
+
+/** The three clients over one transport (a node's http, or a test's wrapping of it). */
+export function clientsOver(transport: Transport): DevClients {
   return {
     public: createPublicClient({ transport, pollingInterval: 100 }),
     wallet: createWalletClient({ transport, pollingInterval: 100 }),
