@@ -250,12 +250,12 @@ function fromRow(row: TransferRow): StoredTransfer {
   };
 }
 
-/** Sets a transfer aside with the reason (the listener's call for it failed): the watcher goes on without it. */
 /** A stored transfer by its transaction (the first of its logs), as the listeners are handed it. */
 export async function storedTransferOf(db: Kysely<DB>, chainId: number, txHash: string): Promise<StoredTransfer> {
   return fromRow(await transferQuery(db, chainId).where("tx_hash", "=", txHash).executeTakeFirstOrThrow());
 }
 
+/** Sets a transfer aside with the reason (the listener's call for it failed): the watcher goes on without it. */
 export async function quarantineTransfer(db: Kysely<DB>, transferId: string, reason: string): Promise<void> {
   await db
     .updateTable("chain_transfers")

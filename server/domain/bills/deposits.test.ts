@@ -7,7 +7,7 @@ import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
 import { createEvmAdapter } from "../../chain/evm-adapter.ts";
 import type { ChainListener } from "../../chain/listener.ts";
-import type { StoredTransfer } from "../../chain/store.ts";
+import { type StoredTransfer, storedTransferOf } from "../../chain/store.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import { createWatcher, type Watcher } from "../../chain/watcher.ts";
@@ -120,28 +120,7 @@ const journals = (kind: "deposit" | "reorg" | "restore") =>
   db.selectFrom("ledger_journals").select("id").where("kind", "=", kind).execute();
 
 /** The stored transfer as the watcher hands it to the listener. */
-async function storedTransfer(txHash: Hex): Promise<StoredTransfer> {
-  const row = await db
-    .selectFrom("chain_transfers")
-    .selectAll()
-    .where("tx_hash", "=", txHash)
-    .executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    chainId: Number(row.chain_id),
-    txHash: row.tx_hash,
-    logIndex: row.log_index,
-    blockNumber: BigInt(row.block_number),
-    blockHash: row.block_hash,
-    token: row.token,
-    from: row.from_address,
-    to: row.to_address,
-    amount: BigInt(row.amount),
-    status: row.status,
-    confirmations: row.confirmations,
-    quarantine: row.quarantine,
-  };
-}
+const storedTransfer = (txHash: Hex): Promise<StoredTransfer> => storedTransferOf(db, chainId, txHash);
 
 describe("a deposit to an application's deposit address becomes a bill, credited exactly once", () => {
   itOnce(
