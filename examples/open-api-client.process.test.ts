@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { errCodes } from "../contracts/schemas/envelope.ts";
-import { callAsMerchant, defaultPassword, nextCode, outbox, registerViaApi, uniqueEmail } from "../e2e/support/api.ts";
+import { applicationWithCredentials, callAsMerchant } from "../e2e/support/api.ts";
+import { merchantSession } from "../e2e/support/session.ts";
 import { devClients } from "../server/chain/deploy.ts";
 import { depositSalt, depositSaltKey, forwarderFactoryAbi } from "../server/chain/deposit-forwarder.ts";
 import { readDevnetFacts } from "../server/chain/devnet.ts";
@@ -26,48 +27,13 @@ const startServer = (dataDir: string): Promise<string> =>
 
 /** A merchant on the free trial with one application, and that application's credentials (after the e-mail code). */
 async function merchantApplication(api: string) {
-  const email = uniqueEmail("open-api");
-  await registerViaApi(api, email);
-  const { accessToken } = await call<{ accessToken: string }>(api, "/api/Login/Login", {
-    email,
-    password: defaultPassword,
-  });
+  const session = await merchantSession(api, "open-api");
+  const accessToken = session.token;
   const as = <T>(path: string, body: unknown = {}) => callAsMerchant<T>(api, accessToken, path, body);
   const packages = await as<Array<{ id: string; kind: string }>>("/api/Package/List");
   const trial = packages.find((p) => p.kind === "trial");
   await as("/api/Order/Create", { packageId: trial!.id });
-  const app = await as<{ appCode: string }>("/api/App/Add", {
-    name: "Example shop",
-    address: "https://shop.example.com",
-    rechargeCallbackUrl: "https://shop.example.com/recharge",
-    withdrawCallbackUrl: "https://shop.example.com/withdraw",
-    remark: "",
-  });
-  const seen = (await outbox(api, email)).length;
-  await as("/api/User/SentVerificationCode", { email, type: "application" });
-  const code = await nextCode(api, email, seen);
-  const { proof } = await as<{ proof: string }>("/api/Register/CheckCaptchaCode", {
-    email,
-    code,
-    type: "application",
-    appCode: app.appCode,
-    action: "credentials",
-  });
-  return as<{ appCode: string; appKey: string; appSecret: string }>("/api/App/Credentials", {
-    appCode: app.appCode,
-    proof,
-  });
-}
-
-async function call<T>(api: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(api + path, {
-    method: "POST",
-    headers: { "content-type": "application/json", language: "en-US" },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { success: boolean; resData: T };
-  if (!envelope.success) throw new Error(`POST ${path} refused: ${JSON.stringify(envelope)}`);
-  return envelope.resData;
+  return applicationWithCredentials(api, session, { name: "Example shop" });
 }
 
 describe("examples/open-api-client.ts against the reference server on the devnet", { timeout: 120_000 }, () => {

@@ -1,11 +1,5 @@
-import {
-  callAsMerchant,
-  defaultPassword,
-  nextCode,
-  outbox,
-  registerViaApi,
-  uniqueEmail,
-} from "../../e2e/support/api.ts";
+import { applicationWithCredentials, callAsMerchant } from "../../e2e/support/api.ts";
+import { merchantSession } from "../../e2e/support/session.ts";
 import { devClients } from "../../server/chain/deploy.ts";
 import type { DevnetFacts } from "../../server/chain/devnet.ts";
 
@@ -13,25 +7,10 @@ import type { DevnetFacts } from "../../server/chain/devnet.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function post<T>(baseUrl: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(baseUrl + path, {
-    method: "POST",
-    headers: { "content-type": "application/json", language: "en-US" },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { success: boolean; resData: T };
-  if (!envelope.success) throw new Error(`POST ${path} refused: ${JSON.stringify(envelope)}`);
-  return envelope.resData;
-}
-
 /** A merchant on the Enterprise package (paid from the dev wallet) with one application: its credentials and session. */
 export async function enterpriseApplication(baseUrl: string, facts: DevnetFacts, tag = "address-bench") {
-  const email = uniqueEmail(tag);
-  await registerViaApi(baseUrl, email);
-  const { accessToken } = await post<{ accessToken: string }>(baseUrl, "/api/Login/Login", {
-    email,
-    password: defaultPassword,
-  });
+  const session = await merchantSession(baseUrl, tag);
+  const accessToken = session.token;
   const as = <T>(path: string, body: unknown = null) => callAsMerchant<T>(baseUrl, accessToken, path, body);
   const packages = await as<Array<{ id: string; kind: string }>>("/api/Package/List");
   const enterprise = packages.find((p) => p.kind === "enterprise");
@@ -49,26 +28,7 @@ export async function enterpriseApplication(baseUrl: string, facts: DevnetFacts,
     await sleep(250);
   }
   await paying;
-  const app = await as<{ appCode: string }>("/api/App/Add", {
-    name: "Bench shop",
-    address: "https://shop.example.com",
-    rechargeCallbackUrl: "https://shop.example.com/recharge",
-    withdrawCallbackUrl: "https://shop.example.com/withdraw",
-  });
-  const seen = (await outbox(baseUrl, email)).length;
-  await as("/api/User/SentVerificationCode", { email, type: "application" });
-  const code = await nextCode(baseUrl, email, seen);
-  const { proof } = await as<{ proof: string }>("/api/Register/CheckCaptchaCode", {
-    email,
-    code,
-    type: "application",
-    appCode: app.appCode,
-    action: "credentials",
-  });
-  const credentials = await as<{ appKey: string; appSecret: string }>("/api/App/Credentials", {
-    appCode: app.appCode,
-    proof,
-  });
+  const credentials = await applicationWithCredentials(baseUrl, session, { name: "Bench shop" });
   return { ...credentials, accessToken };
 }
 

@@ -99,3 +99,44 @@ export async function callAsMerchant<T>(
   if (!envelope.success) throw new Error(`POST ${path} refused: ${response.status} ${JSON.stringify(envelope)}`);
   return envelope.resData as T;
 }
+
+/** The application's fields its Add dialog asks for; the callback URLs are the only ones a journey varies. */
+export interface ApplicationFields {
+  name: string;
+  rechargeCallbackUrl?: string;
+  withdrawCallbackUrl?: string;
+}
+
+/**
+ * Adds an application for a signed-in merchant and shows its credentials after the e-mail code, as the console's Add
+ * and Credentials dialogs do: its code, AppKey, AppSecret and callback signing secret.
+ */
+export async function applicationWithCredentials(
+  baseUrl: string,
+  { email, token }: { email: string; token: string },
+  fields: ApplicationFields,
+) {
+  const as = <T>(path: string, body: unknown = null) => callAsMerchant<T>(baseUrl, token, path, body);
+  const app = await as<{ appCode: string }>("/api/App/Add", {
+    address: "https://shop.example.com",
+    rechargeCallbackUrl: "https://shop.example.com/recharge",
+    withdrawCallbackUrl: "https://shop.example.com/withdraw",
+    remark: "",
+    ...fields,
+  });
+  const seen = (await outbox(baseUrl, email)).length;
+  await as("/api/User/SentVerificationCode", { email, type: "application" });
+  const code = await nextCode(baseUrl, email, seen);
+  const { proof } = await as<{ proof: string }>("/api/Register/CheckCaptchaCode", {
+    email,
+    code,
+    type: "application",
+    appCode: app.appCode,
+    action: "credentials",
+  });
+  const credentials = await as<{ appKey: string; appSecret: string; webhookSecret: string }>("/api/App/Credentials", {
+    appCode: app.appCode,
+    proof,
+  });
+  return { appCode: app.appCode, ...credentials };
+}

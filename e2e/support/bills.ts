@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { openApiClient } from "../../examples/open-api-client.ts";
-import { callAsMerchant, nextCode, outbox } from "./api.ts";
+import { applicationWithCredentials, callAsMerchant } from "./api.ts";
 import { giveSession, merchantSession } from "./session.ts";
 
 /** The application's callback URLs; the bills' journeys never reach them (a receiver is e2e/support/callbacks.ts). */
@@ -36,28 +36,13 @@ export async function depositAddressOf(
   const as = <T>(path: string, body: unknown = null) => callAsMerchant<T>(baseUrl, token, path, body);
   const packages = await as<Array<{ id: string; code: string }>>("/api/Package/List");
   await as("/api/Order/Create", { packageId: packages.find((p) => p.code === "trial")?.id });
-  const app = await as<{ appCode: string }>("/api/App/Add", {
-    name: "Bills journey shop",
-    address: "https://shop.example.com",
-    ...callbacks,
-    remark: "",
-  });
-  const seen = (await outbox(baseUrl, email)).length;
-  await as("/api/User/SentVerificationCode", { email, type: "application" });
-  const code = await nextCode(baseUrl, email, seen);
-  const { proof } = await as<{ proof: string }>("/api/Register/CheckCaptchaCode", {
-    email,
-    code,
-    type: "application",
-    appCode: app.appCode,
-    action: "credentials",
-  });
-  const { webhookSecret, ...credentials } = await as<{ appKey: string; appSecret: string; webhookSecret: string }>(
-    "/api/App/Credentials",
-    { appCode: app.appCode, proof },
+  const { appCode, webhookSecret, ...credentials } = await applicationWithCredentials(
+    baseUrl,
+    { email, token },
+    { name: "Bills journey shop", ...callbacks },
   );
   const client = openApiClient({ baseUrl, ...credentials });
   const created = await client.createDepositAddress({ endUserId: "customer-42", chain: "Devnet" });
   expect(created, JSON.stringify(created)).toMatchObject({ success: true });
-  return { appCode: app.appCode, address: created.resData.address, client, webhookSecret };
+  return { appCode, address: created.resData.address, client, webhookSecret };
 }
