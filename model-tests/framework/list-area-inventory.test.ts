@@ -5,7 +5,7 @@ import { hasWalk } from "../models/list-walks.ts";
 import { findListAreas, screenFileOf, unequippedListAreas, unwalkedListAreas } from "./list-area-inventory.ts";
 
 describe("list areas and the list model", () => {
-  it("finds the lists (the four of today among them), and each is walked by a start of a model", async () => {
+  it("finds the lists (the four of today among them), and each is walked by a start of a model, with its screen and its walk", async () => {
     const areas = await findListAreas("machines");
     expect(areas.map((found) => found.name)).toEqual(
       expect.arrayContaining(["appListArea", "billListArea", "callbackListArea", "orderListArea"]),
