@@ -1,15 +1,21 @@
 // npm run model-test                      run every machine's paths against the views, write reports/model-coverage.json
 //                                         and reports/model-coverage.html (diagrams, coverage, every path's steps)
 // npm run model-test -- --print <id>      print a machine's paths as numbered plain steps for QA
-import { findListAreas, unwalkedListAreas } from "./framework/list-area-inventory.ts";
+import {
+  findListAreas,
+  screenFileOf,
+  unequippedListAreas,
+  unwalkedListAreas,
+} from "./framework/list-area-inventory.ts";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { allTransitions, coverageOf, tracePaths } from "./framework/coverage.ts";
 import type { MachineModel } from "./framework/model.ts";
 import { findMachines, unmodelledMachines } from "./framework/machine-inventory.ts";
 import { generatePaths } from "./framework/paths.ts";
 import { plainPathLines } from "./framework/plain-steps.ts";
 import { allModels, machinesWithoutModel } from "./models/all-models.ts";
+import { hasWalk } from "./models/list-walks.ts";
 import { type MachineReport, machineReport, type PathOutcome } from "./report/machine-report.ts";
 import { reportHtml } from "./report/report-html.ts";
 
@@ -26,9 +32,11 @@ if (printIndex >= 0) {
   printPaths(model);
 } else {
   // A machine nobody models fails at once, before the minutes the paths take.
+  const listAreas = await findListAreas("machines");
   const unmodelled = [
     ...unmodelledMachines(await findMachines("machines"), allModels, machinesWithoutModel),
-    ...unwalkedListAreas(await findListAreas("machines"), allModels),
+    ...unwalkedListAreas(listAreas, allModels),
+    ...unequippedListAreas(listAreas, { screen: (name) => existsSync(screenFileOf(name)), walk: hasWalk }),
   ];
   for (const problem of unmodelled) console.error(`model-test: ${problem}`);
   process.exit(unmodelled.length > 0 ? 1 : await runAll());

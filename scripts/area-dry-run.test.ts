@@ -26,9 +26,10 @@ describe("npm run area-dry-run's pieces", () => {
     expect(tree.written.size).toBeGreaterThanOrEqual(pieces.length);
   });
 
-  it("cost a new list area 22 files (the README's layout among them), no selectors file (listSelectors makes them from the area) and no registry", () => {
+  it("cost a new list area 22 files (the README's layout among them), no selectors file (listSelectors makes them from the area), no start of the list model (it opens every area of the registry) and no registry", () => {
     const { added, edited } = areaFiles(memoryTree());
     expect(added).not.toContain("machines/notes/note-list-selectors.ts");
+    expect(edited).not.toContain("model-tests/models/list.model.ts");
     expect(edited.filter((path) => registries.some((registry) => registry.file === path))).toEqual([]);
     expect(added.length + edited.length).toBe(22);
   });

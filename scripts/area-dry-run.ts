@@ -2,8 +2,8 @@
 // scratch worktree of HEAD with every piece in place, then one piece left out at a time (or done the wrong way): which
 // checks of `npm run test:quick` fail. Prints the table CONTRIBUTING.md gives. Run by hand after changing a gate; about
 // three minutes. Its pieces' anchors are checked in test:quick (scripts/area-dry-run.test.ts). It prints the files a new
-// list area costs now and at the commit before its wiring was derived from what exists, each by that commit's pieces,
-// and the registries the gates' first check writes from the area's files (scripts/registries.ts), which no piece edits.
+// list area costs now and at two earlier commits (`befores`), each by that commit's pieces, and the registries the
+// gates' first check writes from the area's files (scripts/registries.ts), which no piece edits.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -82,28 +82,38 @@ function reset() {
   execFileSync("git", ["clean", "-fdq", "-e", "node_modules"], { cwd: root });
 }
 
-/** The tree before the wiring was derived from what exists (issue 69): its own pieces, counted over its own files. */
-const before = "639672a";
-const beforeRoot = mkdtempSync(join(tmpdir(), "area-dry-run-before-"));
-rmSync(beforeRoot, { recursive: true });
-execFileSync("git", ["-C", repo, "worktree", "add", "--detach", beforeRoot, before], { stdio: "ignore" });
+/**
+ * Earlier trees, each counted by its own pieces over its own files: before the wiring was derived from what exists
+ * (issue 69), and before the list model opened every list area of the registry (its start written by hand; those
+ * pieces left out the area's walk, which the model's paths need: now its own piece).
+ */
+const befores = [
+  { commit: "89e07bb8", what: "with the list model's start written by hand (and no walk)" },
+  { commit: "639672a", what: "before the wiring was derived" },
+];
 const counted = (files: { added: string[]; edited: string[] }) =>
   `${files.added.length + files.edited.length} files (${files.added.length} new, ${files.edited.length} edited)`;
-try {
-  const { areaFiles: areaFilesBefore } = (await import(
-    join(beforeRoot, "scripts/area-dry-run/area-files.ts")
-  )) as typeof import("./area-dry-run/area-files.ts");
-  const then = areaFilesBefore({ read: (path) => readFileSync(join(beforeRoot, path), "utf8") });
-  const cost = areaFiles({ read: (path) => readFileSync(join(root, path), "utf8") });
-  console.log(`a new list area: ${counted(cost)}; at ${before}, before the wiring was derived: ${counted(then)}`);
-  // The migration's number is the one after the last shipped at each commit: the same piece under two names.
-  const piece = (path: string) => path.replace(/migrations\/\d{4}-/, "migrations/00NN-");
-  const now = new Set([...cost.added, ...cost.edited].map(piece));
-  const gone = [...then.added, ...then.edited].filter((path) => !now.has(piece(path)));
-  console.log(`no longer written: ${gone.join(", ")}\n`);
-} finally {
-  execFileSync("git", ["-C", repo, "worktree", "remove", "--force", beforeRoot]);
+// The migration's number is the one after the last shipped at each commit: the same piece under two names.
+const piece = (path: string) => path.replace(/migrations\/\d{4}-/, "migrations/00NN-");
+const cost = areaFiles({ read: (path) => readFileSync(join(root, path), "utf8") });
+const now = new Set([...cost.added, ...cost.edited].map(piece));
+const lines = [`a new list area: ${counted(cost)}`];
+for (const { commit, what } of befores) {
+  const beforeRoot = mkdtempSync(join(tmpdir(), "area-dry-run-before-"));
+  rmSync(beforeRoot, { recursive: true });
+  execFileSync("git", ["-C", repo, "worktree", "add", "--detach", beforeRoot, commit], { stdio: "ignore" });
+  try {
+    const { areaFiles: areaFilesBefore } = (await import(
+      join(beforeRoot, "scripts/area-dry-run/area-files.ts")
+    )) as typeof import("./area-dry-run/area-files.ts");
+    const then = areaFilesBefore({ read: (path) => readFileSync(join(beforeRoot, path), "utf8") });
+    const gone = [...then.added, ...then.edited].filter((path) => !now.has(piece(path)));
+    lines.push(`at ${commit}, ${what}: ${counted(then)}; no longer written since: ${gone.join(", ") || "none"}`);
+  } finally {
+    execFileSync("git", ["-C", repo, "worktree", "remove", "--force", beforeRoot]);
+  }
 }
+console.log(`${lines.join("\n")}\n`);
 if (countOnly) {
   execFileSync("git", ["-C", repo, "worktree", "remove", "--force", root]);
   process.exit(0);

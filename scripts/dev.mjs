@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { writeRegistries } from "./registries.ts";
 
-// A new area's files join the endpoint, handler and table registries before the server reads them.
+// A new area's files join the endpoint, handler, table and list-area registries before the server reads them.
 writeRegistries(join(import.meta.dirname, ".."));
 
 const apiPort = process.env.PORT ?? "8080";

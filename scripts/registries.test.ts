@@ -10,7 +10,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function tree(files: Record<string, string>): string {
   const dir = mkdtempSync(join(scratch, "tree-"));
-  for (const folder of ["contracts/endpoints", "server/routes", "server/db/schema"])
+  for (const folder of ["contracts/endpoints", "server/routes", "server/db/schema", "machines/lists", "machines/notes"])
     mkdirSync(join(dir, folder), { recursive: true });
   for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
   return dir;
@@ -24,7 +24,7 @@ describe("the registries written from their folders", () => {
     }
   });
 
-  it("take a new area's file, its handlers and its tables, and leave out what is not one", () => {
+  it("take a new area's file, its handlers, its tables and its list area, and leave out what is not one", () => {
     const dir = tree({
       "contracts/endpoints/notes.ts": "export const notesEndpoints = {};\n",
       "server/routes/notes.ts": 'export const noteHandlers: Pick<HandlerTable, "noteList"> = {};\n',
@@ -33,6 +33,11 @@ describe("the registries written from their folders", () => {
       "server/db/schema/notes.ts":
         "export interface NotesTables {\n  notes: NotesTable;\n  note_tags?: TagsTable;\n}\n",
       "server/db/schema/columns.ts": "export type Id = string;\n",
+      "machines/notes/note-list.ts":
+        "export const noteListArea = listArea(\n  { pages: notesEndpoints.noteList },\n);\n",
+      "machines/notes/note-list.test.ts": "export const otherListArea = listArea({});\n",
+      "machines/notes/note-selectors.ts": "export const { selectTable } = listSelectors(noteListArea);\n",
+      "machines/lists/list-area.ts": "export function listArea() {}\nexport type AnyListArea = ListArea;\n",
     });
     expect(writeRegistries(dir)).toEqual({ rewritten: registries.map((r) => r.file), problems: [] });
     const read = (path: string) => readFileSync(join(dir, path), "utf8");
@@ -42,6 +47,12 @@ describe("the registries written from their folders", () => {
       'export const areaTableNames = [\n  "notes",\n  "note_tags",\n]',
     );
     expect(read("server/db/schema-tables.ts")).not.toContain("columns.ts");
+    expect(read("machines/lists/list-area-table.ts")).toContain(
+      'import { noteListArea } from "../notes/note-list.ts";\n\n',
+    );
+    expect(read("machines/lists/list-area-table.ts").match(/^ {2}\{.*\},$/gm)).toEqual([
+      '  { folder: "notes", area: noteListArea },',
+    ]);
     expect(writeRegistries(dir).rewritten).toEqual([]);
   });
 

@@ -1,9 +1,10 @@
-// The registries made of one file per area — the endpoint table, the handler table, the database's tables — written
-// from the files of their folders, so that an area adds its file and nothing else. `npm run test:house` (first in
-// `npm run test:quick` and `npm test`) and `npm run dev` rewrite them; they are committed, so a clean clone, the build
-// and the server read them as they are. What a registry can check stays in the typecheck: an area's file the
-// generator does not find (no table export of the expected shape) leaves its keys out, and `HandlerTable`,
-// `api.<area>.<call>` or `DB` fail on it.
+// The registries made of one file per area — the endpoint table, the handler table, the database's tables, the list
+// areas — written from the files of their folders, so that an area adds its file and nothing else. `npm run
+// test:house` (first in `npm run test:quick` and `npm test`) and `npm run dev` rewrite them; they are committed, so a
+// clean clone, the build and the server read them as they are. What a registry can check stays in the typecheck: an
+// area's file the generator does not find (no table export of the expected shape) leaves its keys out, and
+// `HandlerTable`, `api.<area>.<call>` or `DB` fail on it; a list area it misses is a list no model walks
+// (model-tests/framework/list-area-inventory.test.ts).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -101,7 +102,37 @@ export const areaTableNames = [\n${list(areas.flatMap((a) => a.tables.map((t) =>
   },
 };
 
-export const registries: readonly Registry[] = [endpointTables, handlerTable, schemaTables];
+const listAreaTable: Registry = {
+  file: "machines/lists/list-area-table.ts",
+  text(root) {
+    // A list area is an \`export const <name>ListArea = listArea(…)\` of a file in an area's folder of machines/.
+    const areas = readdirSync(join(root, "machines"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+      .flatMap((folder) =>
+        codeFiles(root, `machines/${folder}`).flatMap((file) =>
+          exportsOf(root, `machines/${folder}/${file}`, /^export const (\w+ListArea) = listArea\(/gm).map((name) => ({
+            folder,
+            file,
+            name,
+          })),
+        ),
+      );
+    const imports = areas.map(({ folder, file, name }) => importLine([name], `../${folder}/${file}`)).join("");
+    const rows = areas.map(({ folder, name }) => `  { folder: "${folder}", area: ${name} },\n`).join("");
+    return {
+      text: `${header("machines/")}${imports}
+/**
+ * Every list area, each an \`export const <name>ListArea = listArea(…)\` of machines/<folder>/, with its folder: the
+ * area of the page that shows the list (\`<folder>.title\` is its title).
+ */
+export const listAreaTable = [\n${rows}] as const;\n`,
+    };
+  },
+};
+
+export const registries: readonly Registry[] = [endpointTables, handlerTable, schemaTables, listAreaTable];
 
 /**
  * Writes each registry whose folder changed; returns the files rewritten and the problems that kept one from being

@@ -37,6 +37,7 @@ export async function findListAreas(dir = "machines"): Promise<FoundListArea[]> 
 /**
  * Why `npm run model-test` must fail: a list area that no start of a model walks. The list machine is one
  * machine, so the machines' inventory cannot see a new list that QA never opens: each area must be a start's input.
+ * The list model opens every area of the list areas' registry, so one missing there was not declared as one.
  */
 export function unwalkedListAreas(
   areas: ReadonlyArray<FoundListArea>,
@@ -51,6 +52,34 @@ export function unwalkedListAreas(
     .filter((found) => !walked.has(found.area))
     .map(
       (found) =>
-        `${found.name} (${found.file}) is a list no model walks: add a start of the list model (model-tests/models/list.model.ts) with it, and its screen (model-tests/harnesses/list-screens/)`,
+        `${found.name} (${found.file}) is a list no model walks: the list model opens each area of machines/lists/list-area-table.ts, which \`npm run test:house\` writes from every \`export const <name>ListArea = listArea(…)\` of machines/<folder>/; declare it so`,
     );
+}
+
+/** The file of the list model's screen of an area (model-tests/harnesses/list-screens.ts finds it by its name). */
+export const screenFileOf = (areaName: string) => `model-tests/harnesses/list-screens/${areaName}.ts`;
+
+/**
+ * Why `npm run model-test` must fail before it walks: a list area the list model opens without what its paths need
+ * of the area itself, its screen (what a row and its details show) and its walk (the fake server's answers).
+ */
+export function unequippedListAreas(
+  areas: ReadonlyArray<FoundListArea>,
+  has: { screen(areaName: string): boolean; walk(areaName: string): boolean },
+): string[] {
+  return areas.flatMap((found) => {
+    const { name } = found.area as { name: string };
+    return [
+      ...(has.screen(name)
+        ? []
+        : [
+            `${found.name} (${found.file}) has no screen for the list model: add ${screenFileOf(name)}, its ListScreen (its page's path, its rows' cells, its details)`,
+          ]),
+      ...(has.walk(name)
+        ? []
+        : [
+            `${found.name} (${found.file}) has no walk for the list model: add its answers and its rows' word to \`walks\` in model-tests/models/list-walks.ts`,
+          ]),
+    ];
+  });
 }

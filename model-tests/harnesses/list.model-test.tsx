@@ -7,6 +7,7 @@ import { listPollMs } from "../../machines/lists/list-machine.ts";
 import { listQueryOf } from "../../machines/lists/list-query.ts";
 import { ApiError } from "../../src/api/api-error.ts";
 import type { StreamHandlers } from "../../src/api/event-stream.ts";
+import { screenFileOf } from "../framework/list-area-inventory.ts";
 import { withinRow } from "../framework/row-queries.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { sampleApp } from "../models/app-edit.model.ts";
@@ -91,9 +92,10 @@ runModel(listModel, {
     // A link's search: Callbacks of this bill, an Invoices ?flag= link.
     const linked = path.input.search ? new URLSearchParams(path.input.search).toString() : "";
     const shows = listScreens[area.name];
+    if (!shows) throw new Error(`the list area "${area.name}" has no screen: add ${screenFileOf(area.name)}`);
     const h = await renderCallbacks(
       {
-        loadPage: shows?.listMethod ?? (`${area.name}.list` as "bills.list"),
+        loadPage: shows.listMethod ?? (`${area.name}.list` as "bills.list"),
         loadDetail: "orders.detail",
         runAction: "apps.setStatus",
       },
@@ -123,15 +125,11 @@ runModel(listModel, {
         "invoices.watch": (_query, handlers) => follow(handlers),
       },
       linked ? `?${linked}` : "",
-      { path: shows?.path ?? "", title: shows?.title ?? `${area.name}.title` },
+      { path: shows.path, title: shows.title ?? `${area.name}.title` },
     );
     const timers = timersByInterval(h.timers);
     if (area.live) await waitFor(() => expect(stream.handlers, "the page follows the list's stream").not.toBeNull());
-    return Object.assign(
-      h,
-      { area, shows: listScreens[area.name] as ListScreen, stream, shownPage: 1, acting: null },
-      timers,
-    );
+    return Object.assign(h, { area, shows, stream, shownPage: 1, acting: null }, timers);
   },
   fakeApi: (h: H) => h.fake,
   async perform(h: H, e) {

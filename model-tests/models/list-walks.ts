@@ -49,7 +49,16 @@ const walks: Record<string, AreaWalk> = {
   transactions: { answer: transactionListAnswer, rows: "transaction records" },
   invoices: { answer: invoiceListAnswer, rows: "invoices" },
 };
-export const walkOf = (context: Pick<ListContext, "area">) => walks[context.area.name] as AreaWalk;
+/** An area the list model opens has its walk here (model-tests/framework/list-area-inventory.test.ts checks it). */
+export const hasWalk = (areaName: string) => areaName in walks;
+export function walkOf(context: Pick<ListContext, "area">): AreaWalk {
+  const walk = walks[context.area.name];
+  if (!walk)
+    throw new Error(
+      `the list area "${context.area.name}" has no walk: add its answers and its rows' word to \`walks\` in model-tests/models/list-walks.ts`,
+    );
+  return walk;
+}
 
 export const listPollEvent = after("listPoll", "list.feed.polling");
 /** Why My applications is asked for again: the add dialog added one. */

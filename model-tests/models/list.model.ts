@@ -3,18 +3,14 @@ import type { AppBill } from "../../contracts/schemas/bills.ts";
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
 import type { ConsoleInvoice } from "../../contracts/schemas/invoices.ts";
 import type { Order } from "../../contracts/schemas/orders.ts";
-import { appListArea } from "../../machines/apps/app-list.ts";
 import { billListArea } from "../../machines/bills/bill-list.ts";
 import { callbackListArea } from "../../machines/callbacks/callback-list.ts";
 import { pageCountOf } from "../../machines/lists/keyset-paging.ts";
 import { invoiceListArea } from "../../machines/invoices/invoice-list.ts";
 import { linkMadeReason } from "../../machines/invoices/payment-link.ts";
 import { isFiltered } from "../../machines/lists/list-area.ts";
+import { listAreaTable } from "../../machines/lists/list-area-table.ts";
 import { listMachine } from "../../machines/lists/list-machine.ts";
-import { orderListArea } from "../../machines/orders/order-list.ts";
-import { rechargeListArea } from "../../machines/recharges/recharge-list.ts";
-import { transactionListArea } from "../../machines/transactions/transaction-list.ts";
-import { withdrawalListArea } from "../../machines/wallet/withdrawal-list.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { sampleApp } from "./app-edit.model.ts";
 import { arrivingBill } from "./bill-fixtures.ts";
@@ -38,6 +34,18 @@ import {
 } from "./list-walks.ts";
 
 /**
+ * "signed in, opens <its page>" for every list area (machines/lists/list-area-table.ts), named by its page's title, and
+ * by the area too when the list is part of a page of another area (My wallet's withdrawals). Application bills first:
+ * the list's behaviour is walked there in full, and the paths of the areas after it take only what is their own.
+ */
+const opened = [...listAreaTable]
+  .sort((a, b) => Number(b.area === billListArea) - Number(a.area === billListArea))
+  .map(({ folder, area }) => ({
+    name: `signed in, opens ${english(`${folder}.title`)}${folder === area.name ? "" : ` (its ${area.name})`}`,
+    input: { area },
+  }));
+
+/**
  * The list framework's one machine, walked once in full on Application bills — search with its checks,
  * keyset pages, page sizes, failure and Retry, the first page again, details, live rows and polling — and on
  * Transaction callbacks only for what is its own: opened from a bill's link with its bill number as the search, its
@@ -53,18 +61,11 @@ export const listModel: MachineModel<typeof listMachine> = {
   id: "list",
   machine: listMachine,
   starts: [
-    { name: "signed in, opens Application bills", input: { area: billListArea } },
-    { name: "signed in, opens Transaction callbacks", input: { area: callbackListArea } },
+    ...opened,
     {
       name: "signed in, follows Callbacks of this bill from a bill's details",
       input: { area: callbackListArea, search: { billNo: linkedBillNo } },
     },
-    { name: "signed in, opens My orders", input: { area: orderListArea } },
-    { name: "signed in, opens My applications", input: { area: appListArea } },
-    { name: "signed in, opens My wallet (its withdrawals)", input: { area: withdrawalListArea } },
-    { name: "signed in, opens Recharge bills", input: { area: rechargeListArea } },
-    { name: "signed in, opens Transaction records", input: { area: transactionListArea } },
-    { name: "signed in, opens Invoices", input: { area: invoiceListArea } },
     {
       name: "signed in, follows a link to Invoices flagged underpaid",
       input: { area: invoiceListArea, search: { flag: linkedFlag } },
@@ -95,8 +96,10 @@ export const listModel: MachineModel<typeof listMachine> = {
     if (name === "bills") return billEvents(s);
     if (name === "orders") return orderEvents(s);
     if (name === "withdrawals") return withdrawalEvents(s);
-    if (name === "recharges" || name === "transactions" || name === "invoices") return detailFromRowEvents(s);
-    return name === "apps" ? appEvents(s) : callbackEvents(s);
+    if (name === "apps") return appEvents(s);
+    if (name === "callbacks") return callbackEvents(s);
+    // Any other list (Recharge bills, Transaction records, Invoices): its rows, and their details drawn from the row.
+    return detailFromRowEvents(s);
   },
   describeEvent: (e) => {
     switch (e.type) {
@@ -214,6 +217,7 @@ export const listModel: MachineModel<typeof listMachine> = {
       return `The details dialog of record ${context.detailKey} shows every field and the journal's lines, account by account`;
     if (n === "invoices")
       return `The details dialog of invoice ${context.detailKey} shows every field, its payment link with Copy and Open, its addresses, the transfers it counted with their explorer links, and its timeline with each change's callback`;
+    if (n !== "bills") return `The details dialog of ${rows} row ${context.detailKey} shows every field`;
     const open = context.detail as AppBill;
     return `${feed}the details dialog of bill ${open.billNo} shows every field, status ${open.status}${open.status === "confirming" ? ` ${open.confirmations} / ${open.required}` : ""}`;
   },

@@ -135,23 +135,29 @@ export function areaPieces(files: Files): Piece[] {
       // A selector of its own written beside the area instead of the generic ones.
       instead: () => write("machines/notes/note-list.ts", `${machineCode}\n${selectorInMachineCode}`),
     },
+    // The list model opens every list area (machines/lists/list-area-table.ts): what it needs of one is its own.
     {
-      file: "model-tests/models/list.model.ts (a start) + its screen in model-tests/harnesses/list-screens/",
+      file: "model-tests/harnesses/list-screens/notes.ts (its screen for the list model)",
       apply: () => {
-        edit(
-          "model-tests/models/list.model.ts",
-          `    { name: "signed in, opens My applications", input: { area: appListArea } },`,
-          `\n    { name: "signed in, opens My notes", input: { area: noteListArea } },`,
-        );
-        edit(
-          "model-tests/models/list.model.ts",
-          `import { billListArea }`,
-          `import { noteListArea } from "../../machines/notes/note-list.ts";\n`,
-          "before",
-        );
         write(
           "model-tests/harnesses/list-screens/notes.ts",
           `import { screen, within } from "@testing-library/react";\nimport { expect } from "vitest";\nimport type { Note } from "../../../contracts/schemas/notes.ts";\nimport type { ListScreen } from "./list-screen.ts";\n\nexport const noteScreen: ListScreen = {\n  path: "/notes/list",\n  emptyHint: false,\n  rowTestId: (key) => \`note-row-\${key}\`,\n  async expectRow(_h, row) {\n    const note = row as Note;\n    expect(within(screen.getByTestId(\`note-row-\${note.id}\`)).getByText(note.text)).toBeTruthy();\n  },\n  expectDetail: async () => {},\n};\n`,
+        );
+      },
+    },
+    {
+      file: "model-tests/models/list-walks.ts (its walk: the fake server's answers, its rows' word)",
+      apply: () => {
+        edit(
+          "model-tests/models/list-walks.ts",
+          `  invoices: { answer: invoiceListAnswer, rows: "invoices" },\n`,
+          `  notes: {\n    answer: (context) => ({ items: [{ id: "1", text: "a note", createdAt: "2026-11-27T10:00:00.000Z" }], ...fakeKeysetPaging(context.paging.page, context.paging.pageSize, 1) }),\n    rows: "notes",\n  },\n`,
+        );
+        edit(
+          "model-tests/models/list-walks.ts",
+          `import { isFiltered, type ListSearch }`,
+          `import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";\n`,
+          "before",
         );
       },
     },
@@ -189,7 +195,13 @@ export function areaPieces(files: Files): Piece[] {
       apply: () =>
         write(
           "e2e/notes.e2e.test.ts",
-          `import { describe, it } from "vitest";\nimport { routePaths } from "../src/app/route-names.ts";\n\ndescribe("notes", () => {\n  it.todo(\`opens \${routePaths.notes}\`);\n});\n`,
+          `import { expect, it } from "vitest";\nimport { routePaths } from "../src/app/route-names.ts";\nimport { waitForPath } from "./support/console.ts";\nimport { signedInMerchant } from "./support/orders.ts";\nimport { withConsoleTab } from "./support/tab.ts";\n\nconst tab = withConsoleTab();\n\n/** My notes from the side menu: a merchant who wrote none is told so. */\nit("opens My notes from the side menu, where a new merchant has no notes yet", async () => {\n  const { page, baseUrl } = tab;\n  await signedInMerchant(page, baseUrl, "notes");\n  await page.getByRole("navigation").getByRole("link", { name: "My notes" }).first().click();\n  await waitForPath(page, routePaths.notes);\n  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("My notes");\n  await page.getByText("No notes yet").waitFor();\n});\n`,
+        ),
+      // A journey promised rather than written: the route table's gate counts no todo.
+      instead: () =>
+        write(
+          "e2e/notes.e2e.test.ts",
+          `import { it } from "vitest";\nimport { routePaths } from "../src/app/route-names.ts";\n\nit.todo(\`opens \${routePaths.notes}\`);\n`,
         ),
     },
     {
