@@ -2,21 +2,21 @@
  * Withdrawals per second: asked for (held in the ledger), signed and broadcast from the treasury, and
  * settled (paid in the books once confirmed), on a real anvil and the server's database (in-memory PGlite;
  * TEST_DATABASE_URL=postgres://… for PostgreSQL). BENCH_WITHDRAWALS (default 200) withdrawals of one merchant whose
- * deposit the collector swept into a treasury the bench holds the key of. Prints figures; exits 1 when the books or
- * the chain disagree with what was paid.
+ * deposit the collector swept into a treasury the bench holds the key of. The withdrawals are the server's: its wiring
+ * builds the chain's node and prepares them from settings (server/wiring/withdrawals.ts), and each of the sender's
+ * runs is its job's (`sendPreparedWithdrawals`). Prints figures; exits 1 when the books or the chain disagree with what
+ * was paid.
  */
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
 import { resetChainTables, startTestChain } from "../server/chain/test-chain.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
-import { outgoingTransactions } from "../server/chain/outgoing.ts";
-import { signingSender } from "../server/chain/transaction-sender.ts";
 import { collectOnce } from "../server/domain/collection/collection-jobs.ts";
 import { nodeGasPayer } from "../server/domain/collection/gas-payer.ts";
 import { findSession } from "../server/domain/identity/sessions.ts";
 import { ledgerViolations } from "../server/domain/payments/reconcile.ts";
-import { toAtto } from "../contracts/money.ts";
 import { requestWithdrawal } from "../server/domain/withdrawals/withdrawal-holds.ts";
-import { sendWithdrawals } from "../server/domain/withdrawals/withdrawal-sender.ts";
+import { sendPreparedWithdrawals } from "../server/domain/withdrawals/withdrawal-jobs.ts";
+import type { ConfiguredChain } from "../server/chain/configured-chain.ts";
 import { currencyRegistry } from "../server/chain/currency-registry.ts";
 import { startMoneyChain } from "../server/testing/money-chain.ts";
 import {
@@ -27,6 +27,8 @@ import {
   seedSession,
 } from "../server/testing/seed.ts";
 import { createTestDatabase } from "../server/testing/test-database.ts";
+import { withChainNodes } from "../server/wiring/chain-nodes.ts";
+import { serverWithdrawals } from "../server/wiring/withdrawals.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
 const count = Math.max(2, Number(process.env.BENCH_WITHDRAWALS ?? 200));
@@ -39,7 +41,8 @@ try {
   const { db } = database;
   await resetDatabase(db);
   await resetChainTables(db);
-  const treasury = privateKeyToAccount(generatePrivateKey());
+  const treasuryKey = generatePrivateKey();
+  const treasury = privateKeyToAccount(treasuryKey);
   await chain.test.setBalance({ address: treasury.address, value: 10n ** 21n });
   const money = await startMoneyChain(db, chain, treasury.address, confirmations);
   const { userId } = await seedMerchant(db, { email: "bench@example.com", password: "Merchant7Pass" });
@@ -69,12 +72,23 @@ try {
     absoluteSeconds: 3600,
   });
   const scope = session!.scope;
-  const rules = {
-    tokens: [{ chainId: 31337, address: chain.token, decimals: 6, fee: toAtto("1") }],
-    dailyLimit: toAtto("100000000"),
-    forbidden: new Set([treasury.address.toLowerCase()]),
-    addressCooldownSeconds: 0,
+  // The chain as the chain layer describes it, its node and the withdrawals as the server's wiring makes them.
+  const configured: ConfiguredChain = {
+    product: "Devnet",
+    chainId: 31337,
+    rpcUrl: chain.rpcUrl,
+    tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
+    confirmations,
+    devnet: true,
+    depositFactory: money.factory,
   };
+  const prepared = await serverWithdrawals(
+    { TREASURY_PRIVATE_KEY: treasuryKey, WITHDRAWAL_DAILY_LIMIT: "100000000" },
+    { devnet: null, currencies: currencyRegistry([configured]) },
+    withChainNodes([configured]),
+  );
+  if (!prepared) throw new Error("the server's wiring offers no withdrawals on the bench's chain");
+  const rules = prepared.rules;
   const destination = privateKeyToAddress(generatePrivateKey());
   const askedAt = performance.now();
   for (let i = 0; i < count; i++) {
@@ -89,31 +103,17 @@ try {
   }
   const askedMs = performance.now() - askedAt;
 
-  const deps = {
-    db,
-    chain: { chainId: 31337, confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
-    currencies: currencyRegistry([
-      {
-        product: "Devnet",
-        chainId: 31337,
-        rpcUrl: "",
-        tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
-        confirmations,
-        devnet: true,
-      },
-    ]),
-    outgoing: outgoingTransactions({
-      client: chain.clients.public,
-      signer: signingSender(chain.clients.public, treasury, 31337),
-      chain: { chainId: 31337, confirmations },
-      subjectKind: "withdrawal",
-    }),
+  /** One run of the sender, as the server's job runs it. */
+  const sendOnce = async () => {
+    const report = await sendPreparedWithdrawals(db, prepared, 31337);
+    if (!report) throw new Error("no withdrawals prepared on chain 31337");
+    return report;
   };
   // Signed and broadcast into the pool (no block mined meanwhile), as many runs as it takes (50 a run).
   await chain.test.setAutomine(false);
   const signedAt = performance.now();
   let signed = 0;
-  while (signed < count) signed += (await sendWithdrawals(deps)).signed;
+  while (signed < count) signed += (await sendOnce()).signed;
   const signedMs = performance.now() - signedAt;
   while ((await chain.clients.public.getBlock({ blockTag: "pending" })).transactions.length > 0) await chain.mine(1);
   await chain.test.setAutomine(true);
@@ -121,7 +121,7 @@ try {
   const settledAt = performance.now();
   let confirmed = 0;
   for (let runs = 0; confirmed < count && runs < 20; runs++) {
-    confirmed += (await sendWithdrawals(deps)).confirmed;
+    confirmed += (await sendOnce()).confirmed;
     if (confirmed < count) await chain.mine(1);
   }
   const settledMs = performance.now() - settledAt;

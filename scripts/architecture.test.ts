@@ -153,6 +153,16 @@ describe("checkArchitecture on a project that breaks the rules", () => {
     ].join("\n"),
     "server/domain/vocabulary.ts": `import { type Address, type Hex, getAddress, isAddress, zeroAddress } from "viem";\nexport const v = [getAddress, isAddress, zeroAddress] as const;\nexport type V = [Address, Hex];\n`,
     "server/domain/node-client.test.ts": `import { createPublicClient } from "viem";\nexport const c = createPublicClient;\n`,
+    // The domain is handed each chain's node by the wiring: it names the port's types, never builds one. Its tests may.
+    "server/chain/chain-node.ts": `export interface ChainNode { id: number }\nexport const configuredNode = (url: string): ChainNode => ({ id: url.length });\n`,
+    "server/chain/deploy.ts": `export const devClients = (url: string) => ({ url });\n`,
+    "server/domain/builds-node.ts": [
+      `import { type ChainNode, configuredNode } from "../chain/chain-node.ts";`,
+      `import { devClients } from "../chain/deploy.ts";`,
+      `export const n: ChainNode = configuredNode(devClients("x").url);`,
+    ].join("\n"),
+    "server/domain/holds-node.ts": `import type { ChainNode } from "../chain/chain-node.ts";\nexport const id = (node: ChainNode) => node.id;\n`,
+    "server/domain/holds-node.test.ts": `import { configuredNode } from "../chain/chain-node.ts";\nexport const n = configuredNode("x");\n`,
     "server/domain/offset-list.ts": `declare const rows: { offset(n: number): object };\nexport const page = () => rows.offset(20);\n`,
     // The domain areas' order: platform lowest; an area out of the list is out of order whichever way it imports.
     "server/domain/platform/p.ts": `import { i } from "../identity/i.ts";\nexport const p = i;\n`,
@@ -360,6 +370,15 @@ describe("checkArchitecture on a project that breaks the rules", () => {
     ]);
   });
 
+  it("finds the domain building a chain's node, its tests aside; the port's types pass", () => {
+    const says =
+      "the domain builds no chain node: it takes the types of server/chain/chain-node.ts (ChainNode and its readers) and nothing of server/chain/deploy.ts; the wiring builds each chain's node (server/wiring/chain-nodes.ts) and hands it in, tests aside";
+    expect(violations.filter((v) => /^server\/domain\/(builds|holds)-node/.test(v))).toEqual([
+      `server/domain/builds-node.ts imports ../chain/chain-node.ts: ${says}`,
+      `server/domain/builds-node.ts imports ../chain/deploy.ts: ${says}`,
+    ]);
+  });
+
   it("names a file not named in kebab-case", () => {
     expect(violations).toContain(
       "src/OrderList.ts is not named in kebab-case: lower case, words joined by hyphens (order-list.ts)",
@@ -367,6 +386,6 @@ describe("checkArchitecture on a project that breaks the rules", () => {
   });
 
   it("finds nothing else", () => {
-    expect(violations, violations.join("\n")).toHaveLength(52);
+    expect(violations, violations.join("\n")).toHaveLength(54);
   });
 });

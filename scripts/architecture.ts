@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { buildImportGraph, type ImportGraph } from "./import-graph.ts";
 import { importCycles } from "./import-cycles.ts";
 import { type DirectionRule, directionRules, directionViolations } from "./import-directions.ts";
+import { domainChainNodeRules } from "./domain-chain-node.ts";
 import { domainViemRules } from "./domain-viem.ts";
 import { fileNameViolations } from "./file-names.ts";
 import { longFileViolations, styleSheets } from "./long-files.ts";
@@ -27,7 +28,10 @@ export const codeFolders = [
 export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
 /** Everything the import graph breaks: unreadable files, imports of missing files, direction rules, cycles. */
-export function architectureViolations(graph: ImportGraph, rules: readonly DirectionRule[] = directionRules): string[] {
+export function architectureViolations(
+  graph: ImportGraph,
+  rules: readonly DirectionRule[] = [...directionRules, ...domainChainNodeRules],
+): string[] {
   return [
     ...graph.parseErrors.map(
       ({ file, message }) => `${file} cannot be parsed (${message}), so its imports go unchecked`,

@@ -15,13 +15,17 @@ import {
   collectedChains,
   collectionGasPayer,
 } from "../server/domain/collection/collection-setup.ts";
+import { withChainNodes } from "../server/wiring/chain-nodes.ts";
+
+/** A chain to collect as its settings name it: where its node is, which the wiring builds (server/wiring/chain-nodes.ts). */
+type CollectionTarget = Omit<CollectableChain, "node"> & { rpcUrl: string };
 
 /** CHAINS when set (as the server reads it), else the running devnet (DATA_DIR/devnet/devnet.json). */
 function collectionTargets(env: NodeJS.ProcessEnv) {
   const devnet = readDevnetFacts(join(env.DATA_DIR || "./data", "devnet"));
-  if (env.CHAINS?.trim()) return { chains: chainConfigFromEnv(env).chains as CollectableChain[], devnet: null };
+  if (env.CHAINS?.trim()) return { chains: chainConfigFromEnv(env).chains as CollectionTarget[], devnet: null };
   if (!devnet?.depositFactory) return { chains: [], devnet };
-  const chain: CollectableChain = {
+  const chain: CollectionTarget = {
     chainId: devnet.chainId,
     rpcUrl: env.CHAIN_RPC_URL || devnet.rpcUrl,
     confirmations: Number(env.DEVNET_CONFIRMATIONS || defaultConfirmations[devnetChainId]),
@@ -34,7 +38,7 @@ function collectionTargets(env: NodeJS.ProcessEnv) {
 /** `npm run chain -- collect`: settles earlier sweeps and sends the due ones, then lists the failed tries. */
 export async function runCollect(db: Kysely<DB>, env: NodeJS.ProcessEnv, write: (text: string) => void) {
   const targets = collectionTargets(env);
-  const chains = collectedChains(targets.chains);
+  const chains = collectedChains(withChainNodes(targets.chains));
   if (chains.length === 0)
     throw new Error("no chain with a deposit factory: start the devnet (npm start) or set CHAINS");
   const gasPayer = collectionGasPayer(env, targets.devnet?.devAccount);
@@ -68,7 +72,7 @@ export async function runCollect(db: Kysely<DB>, env: NodeJS.ProcessEnv, write: 
  */
 export async function runCollectionReconcile(db: Kysely<DB>, env: NodeJS.ProcessEnv, write: (text: string) => void) {
   const targets = collectionTargets(env);
-  const chains = collectedChains(targets.chains);
+  const chains = collectedChains(withChainNodes(targets.chains));
   if (chains.length === 0) {
     write("collection: no chain with a deposit factory to read\n");
     return 0;

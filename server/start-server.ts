@@ -17,6 +17,7 @@ import { defaultConnectionLimits } from "./http/connection-limits.ts";
 import { type MetricsListener, metricsListenerOrNone } from "./http/metrics-listener.ts";
 import { type StatusSocket, statusSocketOrNone } from "./http/status-socket.ts";
 import { refuseToStart, type StartupSettings } from "./startup-settings.ts";
+import { withChainNodes } from "./wiring/chain-nodes.ts";
 import { chainStatusAnswer } from "./wiring/chain-status.ts";
 import { createMoneyListener } from "./wiring/money-listener.ts";
 import { serverOperations } from "./wiring/operations.ts";
@@ -83,10 +84,13 @@ export async function startServer(
   // /demo01's merchant, on a server that follows the devnet: made at its first start, found at every later one.
   if (demoChainOf(chain.chains)) await ensureDemoMerchant(db, { secret, now: new Date() });
 
+  // Each chain's node, built once for the workers that send (withdrawals, collection): the domain is handed it.
+  const nodedChains = withChainNodes(chain.chains);
+
   // Withdrawals: offered only where this server sends them (wiring/withdrawals.ts).
   let withdrawals: Awaited<ReturnType<typeof serverWithdrawals>> = null;
   try {
-    withdrawals = await serverWithdrawals(env, chain);
+    withdrawals = await serverWithdrawals(env, chain, nodedChains);
   } catch (error) {
     await chain.stop();
     await close();
@@ -155,7 +159,7 @@ export async function startServer(
     stopCollection = await startConfiguredCollection({
       queue: callbacks.queue,
       db,
-      chains: chain.chains,
+      chains: nodedChains,
       devAccount: chain.devnet?.devAccount,
       env,
       intervalMs: collectionIntervalMs,

@@ -4,24 +4,10 @@ import type { Currency, CurrencyListResult } from "../../contracts/schemas/curre
 import { apiFailure, settle } from "../test-support.ts";
 import { selectCanReload, selectCurrencySummary, selectCurrencyTable } from "./currency-list-selectors.ts";
 import { currencyListMachine } from "./currency-list.ts";
+import { devnetEther } from "./currency-test-support.ts";
 
-const coin: Currency = {
-  name: "Devnet Ether",
-  symbol: "ETH",
-  contractAddress: null,
-  type: "main",
-  decimals: 18,
-  protocol: null,
-  chainName: "Devnet",
-  chainUnit: "ETH",
-  chainId: 31337,
-  status: "active",
-  confirmations: 2,
-  arrivalSeconds: 2,
-  credited: false,
-};
 const tron: Currency = {
-  ...coin,
+  ...devnetEther,
   name: "TRON",
   symbol: "TRX",
   decimals: 6,
@@ -32,11 +18,11 @@ const tron: Currency = {
   confirmations: null,
   arrivalSeconds: null,
 };
-const usdt: Currency = { ...coin, symbol: "USDT", type: "token", credited: true };
-const listed: CurrencyListResult = { items: [coin, usdt, tron] };
+const usdt: Currency = { ...devnetEther, symbol: "USDT", type: "token", credited: true };
+const listed: CurrencyListResult = { items: [devnetEther, usdt, tron] };
 /** The rows as the table shows them: only USDT credited, with its arrival; the coin pays fees; TRON not followed. */
 const rows = [
-  { ...coin, standing: "feesOnly", arrival: null },
+  { ...devnetEther, standing: "feesOnly", arrival: null },
   { ...usdt, standing: "credited", arrival: { confirmations: 2, seconds: 2 } },
   { ...tron, standing: "notConfigured", arrival: null },
 ];

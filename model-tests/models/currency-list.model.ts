@@ -1,5 +1,6 @@
 import type { CurrencyListResult } from "../../contracts/schemas/currencies.ts";
 import { currencyListMachine } from "../../machines/currencies/currency-list.ts";
+import { devnetEther } from "../../machines/currencies/currency-test-support.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
@@ -9,19 +10,6 @@ const { done, failed } = eventBuilders(currencyListMachine);
 
 const devnet = { chainName: "Devnet", chainUnit: "ETH", chainId: 31337, status: "active" as const, confirmations: 2 };
 type Currency = CurrencyListResult["items"][number];
-
-/** The devnet's coin, measured (2 s), but never credited: it pays the network's fees. */
-export const devnetEther: Currency = {
-  ...devnet,
-  name: "Devnet Ether",
-  symbol: "ETH",
-  contractAddress: null,
-  type: "main",
-  decimals: 18,
-  protocol: null,
-  arrivalSeconds: 2,
-  credited: false,
-};
 
 /** The devnet's test USDT, credited; `arrivalSeconds` as measured (null: not yet). */
 export const devnetUsdt = (arrivalSeconds: number | null): Currency => ({

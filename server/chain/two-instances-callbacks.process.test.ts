@@ -17,6 +17,7 @@ import { ledgerViolations } from "../domain/payments/reconcile.ts";
 import { type CallbackReceiver, startCallbackReceiver } from "../testing/callback-receiver.ts";
 import { startTestPostgres, type TestPostgres } from "../testing/postgres-server.ts";
 import { seedApplication, seedDepositAddress } from "../testing/seed.ts";
+import { withChainNodes } from "../wiring/chain-nodes.ts";
 import { deployForwarderFactory, forwarderFactoryAbi } from "./deposit-forwarder.ts";
 import { randomXpub } from "./hd-wallet.ts";
 import { startTestChain, type TestChain } from "./test-chain.ts";
@@ -386,15 +387,17 @@ describe("two instances on one PostgreSQL, 200 deposits: every callback delivere
     // The functions behind it, and the chaos harness's invariant that bills and sweeps agree.
     const onChain = await reconcileCollection(
       db,
-      collectedChains([
-        {
-          chainId,
-          rpcUrl: chain!.rpcUrl,
-          confirmations,
-          tokens: [{ address: chain!.token, decimals: 6 }],
-          depositFactory: factory,
-        },
-      ]),
+      collectedChains(
+        withChainNodes([
+          {
+            chainId,
+            rpcUrl: chain!.rpcUrl,
+            confirmations,
+            tokens: [{ address: chain!.token, decimals: 6 }],
+            depositFactory: factory,
+          },
+        ]),
+      ),
     );
     expect(onChain.length).toBeGreaterThan(0);
     for (const row of onChain) expect(row, JSON.stringify(row)).toMatchObject({ ok: true });

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { ChainLayer } from "../chain/chain-layer.ts";
+import type { ChainLayer, ConfiguredChain } from "../chain/chain-layer.ts";
 import type { DB } from "../db/schema.ts";
 import { type CollectionLogger, collectionLogTo } from "../domain/collection/collection-log.ts";
 import { collectedChains } from "../domain/collection/collection-setup.ts";
@@ -10,19 +10,22 @@ import {
   startWithdrawalSending,
 } from "../domain/withdrawals/withdrawal-jobs.ts";
 import { withdrawalSettingsFromEnv } from "../domain/withdrawals/withdrawal-settings.ts";
+import type { WithNode } from "./chain-nodes.ts";
 
 /**
- * The server's withdrawals (server/main.ts): offered only where this server sends them — the treasury's key is
+ * The server's withdrawals (server/start-server.ts): offered only where this server sends them — the treasury's key is
  * TREASURY_PRIVATE_KEY, or on the devnet its funded account 1 — and checked to be each deposit factory's treasury
- * before anything is served (a mismatch refuses to start). Null: none offered, the open API answers 2810.
+ * before anything is served (a mismatch refuses to start). Null: none offered, the open API answers 2810. `chains` are
+ * the layer's chains with their nodes (chain-nodes.ts). The withdrawal bench prepares its withdrawals here too.
  */
 export async function serverWithdrawals(
   env: NodeJS.ProcessEnv,
-  chain: ChainLayer,
+  chain: Pick<ChainLayer, "devnet" | "currencies">,
+  chains: readonly WithNode<ConfiguredChain>[],
 ): Promise<PreparedWithdrawals | null> {
   const settings = withdrawalSettingsFromEnv(env, chain.devnet !== null);
   if (!settings) return null;
-  return prepareWithdrawals(collectedChains(chain.chains), settings, chain.currencies);
+  return prepareWithdrawals(collectedChains(chains), settings, chain.currencies);
 }
 
 /** The sender as jobs on the server's queue, its runs logged; answers the stop (none without withdrawals). */

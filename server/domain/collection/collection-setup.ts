@@ -1,6 +1,6 @@
 import type { ChainToken, ConfiguredChain } from "../../chain/configured-chain.ts";
 import type { Address } from "viem";
-import { configuredNode } from "../../chain/chain-node.ts";
+import type { ChainNode } from "../../chain/chain-node.ts";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { JobQueue } from "../platform/job-queue.ts";
@@ -8,9 +8,13 @@ import { type CollectedChain, type StartCollectionOptions, startCollection } fro
 import { collectionThresholdFromEnv } from "./collection-settings.ts";
 import { type GasPayer, gasPayerFromEnv, nodeGasPayer } from "./gas-payer.ts";
 
-/** What collection needs of a configured chain (the chain layer's ConfiguredChain fits). */
-export type CollectableChain = Pick<ConfiguredChain, "chainId" | "rpcUrl" | "confirmations" | "depositFactory"> & {
+/**
+ * What collection needs of a configured chain (the chain layer's ConfiguredChain fits), with the node the wiring built
+ * for it (server/wiring/chain-nodes.ts): the domain is handed a node, never told where one is.
+ */
+export type CollectableChain = Pick<ConfiguredChain, "chainId" | "confirmations" | "depositFactory"> & {
   tokens: readonly Pick<ChainToken, "address" | "decimals">[];
+  node: ChainNode;
 };
 
 /** The chains with a deposit-forwarder factory, each with its node. */
@@ -23,7 +27,7 @@ export function collectedChains(chains: readonly CollectableChain[]): CollectedC
         confirmations: chain.confirmations,
         tokens: chain.tokens,
         depositFactory: chain.depositFactory,
-        node: configuredNode(chain.rpcUrl),
+        node: chain.node,
       },
     ];
   });
@@ -48,7 +52,7 @@ export async function checkGasPayer(chains: readonly CollectedChain[], gasPayer:
 export interface ConfiguredCollectionOptions {
   queue: JobQueue;
   db: Kysely<DB>;
-  /** The chain layer's chains; those without a deposit factory are left out. */
+  /** The chain layer's chains, each with its node; those without a deposit factory are left out. */
   chains: readonly CollectableChain[];
   /** The devnet's dev account (chain layer: `devnet?.devAccount`), the gas payer when GAS_PAYER_PRIVATE_KEY is unset. */
   devAccount?: Address;

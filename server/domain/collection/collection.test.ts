@@ -14,6 +14,7 @@ import {
   deployForwarderFactory,
   sendSweep,
 } from "../../chain/deposit-forwarder.ts";
+import { configuredNode } from "../../chain/chain-node.ts";
 import { currencyRegistry } from "../../chain/currency-registry.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
@@ -628,7 +629,16 @@ describe("collection of deposit addresses into the treasury", () => {
         const stop = await startConfiguredCollection({
           queue,
           db,
-          chains: [{ chainId, rpcUrl: chain.rpcUrl, confirmations, tokens: collected.tokens, depositFactory: factory }],
+          // Each instance with a node of its own, as each server's wiring builds one.
+          chains: [
+            {
+              chainId,
+              confirmations,
+              tokens: collected.tokens,
+              depositFactory: factory,
+              node: configuredNode(chain.rpcUrl),
+            },
+          ],
           devAccount: chain.dev,
           env: { COLLECTION_THRESHOLD: "10" },
           intervalMs: 500,

@@ -6,7 +6,7 @@ import type { DB } from "../../db/schema.ts";
 import { runPerChainAndInterval } from "../platform/chain-interval-jobs.ts";
 import type { JobQueue } from "../platform/job-queue.ts";
 import type { WithdrawalRules } from "./withdrawal-holds.ts";
-import { sendWithdrawals } from "./withdrawal-sender.ts";
+import { type SenderReport, sendWithdrawals } from "./withdrawal-sender.ts";
 import type { WithdrawalSettings } from "./withdrawal-settings.ts";
 
 const withdrawalQueue = "withdrawal-sending";
@@ -77,6 +77,26 @@ export async function prepareWithdrawals(
 }
 
 /**
+ * One run of the sender on one prepared chain, as each job runs it (the withdrawal bench runs it too): the treasury's
+ * outgoing transactions on the chain's node, settled then sent. Null for a chain withdrawals are not prepared on.
+ */
+export async function sendPreparedWithdrawals(
+  db: Kysely<DB>,
+  prepared: PreparedWithdrawals,
+  chainId: number,
+): Promise<SenderReport | null> {
+  const chain = prepared.chains.find((c) => c.chainId === chainId);
+  if (!chain) return null;
+  return sendWithdrawals({
+    db,
+    chain,
+    currencies: prepared.currencies,
+    outgoing: chain.node.outgoing({ key: prepared.settings.treasury, chain, subjectKind: "withdrawal" }),
+    replaceAfterMs: prepared.settings.replaceAfterMs,
+  });
+}
+
+/**
  * The sender as pg-boss jobs, one run per chain and interval (platform/chain-interval-jobs.ts), as collection runs; the
  * nonce sequence and the row locks keep overlapping runs of two instances apart. Answers the stop.
  */
@@ -93,16 +113,8 @@ export async function startWithdrawalSending(options: {
     chainIds: prepared.chains.map((c) => c.chainId),
     intervalMs: prepared.settings.intervalMs,
     async run(chainId) {
-      const chain = prepared.chains.find((c) => c.chainId === chainId);
-      if (!chain) return;
-      const report = await sendWithdrawals({
-        db: options.db,
-        chain,
-        currencies: prepared.currencies,
-        outgoing: chain.node.outgoing({ key: prepared.settings.treasury, chain, subjectKind: "withdrawal" }),
-        replaceAfterMs: prepared.settings.replaceAfterMs,
-      });
-      if (Object.values(report).some((n) => n > 0))
+      const report = await sendPreparedWithdrawals(options.db, prepared, chainId);
+      if (report && Object.values(report).some((n) => n > 0))
         log(JSON.stringify({ level: 30, time: Date.now(), msg: "withdrawals", chainId, ...report }));
     },
     onQueueError: (error) =>

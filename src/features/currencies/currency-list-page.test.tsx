@@ -7,7 +7,8 @@ import { createControlledApi } from "../../../model-tests/framework/fake-api.ts"
 import { type ConsoleHarness, renderConsole } from "../../../model-tests/framework/render-console.tsx";
 import { loginResult, storedUser } from "../../../model-tests/models/fixtures.ts";
 import { signedInAnswers } from "../../../model-tests/harnesses/signed-in.ts";
-import { devnetEther, devnetUsdt } from "../../../model-tests/models/currency-list.model.ts";
+import { devnetEther } from "../../../machines/currencies/currency-test-support.ts";
+import { devnetUsdt } from "../../../model-tests/models/currency-list.model.ts";
 import { storageKeys } from "../../api/session-storage.ts";
 
 /** The devnet's coin (never credited: it pays the network's fees) and its USDT (credited), both measured at 1 s. */
