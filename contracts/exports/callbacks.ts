@@ -1,5 +1,5 @@
 import type { CallbackAttempt } from "../schemas/callbacks.ts";
-import { codeOf, coded, type ExportTable, type Say, shown, utcTime } from "./export-columns.ts";
+import { codeOf, coded, type ExportTable, milliseconds, type Say, shown, utcTime } from "./export-columns.ts";
 
 /** What the list shows under an event's name: its bill, its withdrawal, its invoice, or (a test event) the event's id. */
 export const eventReference = (
@@ -15,7 +15,7 @@ export const eventReference = (
 
 /**
  * Transaction callbacks' export: the list's columns (src/features/callbacks/callback-table.tsx), what a cell shows
- * under its first line after " · ", the codes beside the labels, the bodies whole, the latency a plain figure of ms.
+ * under its first line after " · ", the codes beside the labels, the bodies whole, the latency a plain figure under "Latency (ms)".
  */
 export const callbackExportTable: ExportTable<CallbackAttempt> = [
   utcTime("callbacks.columns.sentAt", (a) => a.sentAt),
@@ -32,7 +32,7 @@ export const callbackExportTable: ExportTable<CallbackAttempt> = [
     const status = a.responseStatus === null ? say("callbacks.noAnswer") : String(a.responseStatus);
     return a.error === null ? status : `${status} · ${a.error}`;
   }),
-  shown("callbacks.columns.latency", (a) => String(a.latencyMs)),
+  milliseconds("callbacks.columns.latency", (a) => a.latencyMs),
   shown("callbacks.columns.requestBody", (a) => a.requestBody),
   shown("callbacks.columns.responseBody", (a) => a.responseBody),
   // This attempt's own result, and apart from it where the event's delivery stands now.

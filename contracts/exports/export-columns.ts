@@ -122,6 +122,17 @@ export const currency = <Row>(value: (row: Row) => string): ExportColumn<Row> =>
  * A time as "2026-11-27 10:00:00", in UTC and said so in its header: the screen shows the browser's zone, which the
  * server does not know, and this form is the one spreadsheets read as a date and time.
  */
+/** A duration in milliseconds as a plain figure, under "<label> (ms)": the screen writes the unit beside the figure. */
+export const milliseconds = <Row>(
+  label: string,
+  ms: (row: Row) => number,
+  key = lastPart(label),
+): ExportColumn<Row> => ({
+  key,
+  header: (say) => say("listExport.milliseconds", { column: say(label) }),
+  cell: (row) => String(ms(row)),
+});
+
 export const utcTime = <Row>(label: string, iso: (row: Row) => string | null, key = lastPart(label)) => ({
   key,
   header: (say: Say) => say("listExport.utcTime", { column: say(label) }),

@@ -27,7 +27,7 @@ export const invoiceListArea = listArea(
         any: "invoices.search.anyFlag",
       },
       { name: "appCode", kind: "application" },
-      { name: "orderId", kind: "text", code: true },
+      { name: "orderId", kind: "text", code: "id" },
       { name: "startTime", kind: "from" },
       { name: "endTime", kind: "until" },
     ],

@@ -10,14 +10,15 @@ export type ListSearch = Readonly<Record<string, string>>;
 
 /**
  * One field of a list's search form: what the form draws and how the field goes into the request.
- * - `text`: trimmed (`numeric` brings the digits keyboard; `code` a hash or an address: no spelling check);
+ * - `text`: trimmed (`numeric` brings the digits keyboard; `code` no spelling check: `"hex"` a hash or an
+ *   address, hinted 0x…, `"id"` an identifier of the merchant's own, typed as it is);
  * - `choice`: one of `options` (each labelled `<optionLabels>.<option>`) or any (labelled `any`);
  * - `application`: one of the merchant's applications once they have arrived with the first page, a code until then;
  * - `from` / `until`: the two ends of the list's time range, sent as instants (the end takes in its whole minute).
  * Every label is an i18n key; a field's own is `<area>.search.<name>`.
  */
 export type SearchField =
-  | { name: string; kind: "text"; numeric?: boolean; code?: boolean }
+  | { name: string; kind: "text"; numeric?: boolean; code?: "hex" | "id" }
   | { name: string; kind: "choice"; options: readonly string[]; optionLabels: string; any: string }
   | { name: string; kind: "application" }
   | { name: string; kind: "from" | "until" };

@@ -12,24 +12,53 @@ import { listQueryOf, searchOfQuery } from "./list-query.ts";
 
 const empty = emptySearchOf(invoiceListArea);
 
+/** Runs `body` with the process's local time zone set to `zone` (Node reads TZ again when it is set). */
+function inTimeZone<T>(zone: string, body: () => T): T {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    return body();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}
+
 describe("a list's search in the address bar", () => {
   it("names every field filled in, in the form's order, and nothing for an empty search", () => {
     expect(listQueryOf(invoiceListArea, empty)).toBe("");
     expect(
-      listQueryOf(invoiceListArea, {
-        ...empty,
-        orderId: " order 7/b ",
-        flag: "underpaid",
-        status: "expired",
-        startTime: "2026-11-01T08:30",
-      }),
-    ).toBe("status=expired&flag=underpaid&orderId=order%207%2Fb&startTime=2026-11-01T08%3A30");
+      inTimeZone("Asia/Tokyo", () =>
+        listQueryOf(invoiceListArea, {
+          ...empty,
+          orderId: " order 7/b ",
+          flag: "underpaid",
+          status: "expired",
+          startTime: "2026-11-01T08:30",
+        }),
+      ),
+    ).toBe("status=expired&flag=underpaid&orderId=order%207%2Fb&startTime=2026-11-01T08%3A30%2B09%3A00");
   });
 
   it("reads back the search it wrote, and only the area's fields", () => {
     const search = { ...empty, flag: "paidLate", appCode: "20261129001", endTime: "2026-11-29T23:59" };
     const query = new URLSearchParams(`${listQueryOf(invoiceListArea, search)}&page=3&other=x`);
     expect(searchOfQuery(invoiceListArea, query)).toEqual(search);
+  });
+
+  it("names a time with the offset it has where it was typed: a link opened in another time zone finds the same rows", () => {
+    const typed = { ...empty, startTime: "2026-11-30T12:35", endTime: "2026-07-01T09:00" };
+    const query = inTimeZone("Asia/Tokyo", () => listQueryOf(invoiceListArea, typed));
+    expect(new URLSearchParams(query).get("startTime")).toBe("2026-11-30T12:35+09:00");
+    // Berlin: 04:35 in winter (UTC+1), 02:00 in summer (UTC+2), as the form there shows them.
+    const read = inTimeZone("Europe/Berlin", () => searchOfQuery(invoiceListArea, new URLSearchParams(query)));
+    expect(read).toMatchObject({ startTime: "2026-11-30T04:35", endTime: "2026-07-01T02:00" });
+    // A link pasted with its "+" unescaped reads it as a space; one written before the offset keeps its local time.
+    const pasted = new URLSearchParams("startTime=2026-11-30T12:35+09:00&endTime=2026-11-30T13:00");
+    expect(inTimeZone("UTC", () => searchOfQuery(invoiceListArea, pasted))).toMatchObject({
+      startTime: "2026-11-30T03:35",
+      endTime: "2026-11-30T13:00",
+    });
   });
 
   it.each([

@@ -18,7 +18,7 @@ export const rechargeListArea = listArea(
         optionLabels: "recharges.reason",
         any: "recharges.search.anyReason",
       },
-      { name: "txHash", kind: "text", code: true },
+      { name: "txHash", kind: "text", code: "hex" },
       { name: "startTime", kind: "from" },
       { name: "endTime", kind: "until" },
     ],

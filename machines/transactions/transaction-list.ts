@@ -19,7 +19,7 @@ export const transactionListArea = listArea(
         optionLabels: "transactions.kind",
         any: "transactions.search.anyKind",
       },
-      { name: "txHash", kind: "text", code: true },
+      { name: "txHash", kind: "text", code: "hex" },
       { name: "startTime", kind: "from" },
       { name: "endTime", kind: "until" },
     ],

@@ -22,7 +22,7 @@ export function shownRow(area: string, rowTestId: string, operations: string): A
 
 /**
  * The export's row (contracts/exports) beside the screen's: every column the screen shows is in the file under the same
- * label (a time under "<label> (UTC)", shown in the page's language), its cell as the screen words it (`shownAs` for
+ * label (a time under "<label> (UTC)", shown in the page's language; a duration under "<label> (ms)"), its cell as the screen words it (`shownAs` for
  * a cell the screen dresses: an amount with its unit); an empty cell where the screen shows `none`.
  */
 export function expectExportBesideScreen<Row>(options: {
@@ -40,14 +40,15 @@ export function expectExportBesideScreen<Row>(options: {
   for (const { header, cell } of shown) {
     const at = headers.indexOf(header);
     const timeAt = headers.indexOf(say("listExport.utcTime", { column: header }));
-    const column = table[at >= 0 ? at : timeAt];
+    const msAt = headers.indexOf(say("listExport.milliseconds", { column: header }));
+    const column = table[at >= 0 ? at : timeAt >= 0 ? timeAt : msAt];
     expect(column, `the export has the screen's column "${header}"`).toBeDefined();
     if (!column) continue;
     const value = cells[column.key] ?? null;
     const expected =
       value === null
         ? none
-        : at < 0
+        : at < 0 && timeAt >= 0
           ? formatDateTime(new Date(`${value.replace(" ", "T")}Z`), locale)
           : (shownAs[column.key]?.(value, row) ?? value);
     expect(cell, `"${header}": the screen's cell and the export's`).toBe(expected);

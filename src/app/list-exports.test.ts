@@ -178,6 +178,10 @@ const callbacks: ExportCase<(typeof sampleAttempts)[number]> = {
         deliveryCode: refused.deliveryStatus,
         latency: String(refused.latencyMs),
       });
+    // The cell is a plain figure: its header names the unit the screen writes beside it.
+    expect(exportHeader(callbackExportTable, say)[callbackExportTable.findIndex((c) => c.key === "latency")]).toBe(
+      "耗時（毫秒）",
+    );
   },
 };
 

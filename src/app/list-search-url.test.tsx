@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { useActorRef } from "@xstate/react";
 import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type ActorRefFrom, waitFor } from "xstate";
 import { appListArea } from "../../machines/apps/app-list.ts";
 import { billListArea } from "../../machines/bills/bill-list.ts";
@@ -20,6 +20,16 @@ import { type UrlSearch, useSearchInUrl } from "./list-search-url.ts";
 import { provideList } from "./list-service.ts";
 
 afterEach(() => cleanup());
+
+// A time in the address carries its offset (list-query.ts): written in Tokyo, the links below name +09:00.
+const zoneBefore = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = "Asia/Tokyo";
+});
+afterAll(() => {
+  if (zoneBefore === undefined) delete process.env.TZ;
+  else process.env.TZ = zoneBefore;
+});
 
 let list: ActorRefFrom<typeof listMachine>;
 let starts = 0;
@@ -109,21 +119,21 @@ describe("a list page's search in the address bar", () => {
       path: "/bill/list",
       link: "status=credited",
       search: { noticeStatus: "failed", startTime: "2026-11-01T08:30" },
-      written: "noticeStatus=failed&startTime=2026-11-01T08%3A30",
+      written: "noticeStatus=failed&startTime=2026-11-01T08%3A30%2B09%3A00",
     },
     {
       area: callbackListArea,
       path: "/callback/list",
       link: "billNo=2026112900001",
       search: { result: "failed", endTime: "2026-11-29T23:59" },
-      written: "result=failed&endTime=2026-11-29T23%3A59",
+      written: "result=failed&endTime=2026-11-29T23%3A59%2B09%3A00",
     },
     {
       area: orderListArea,
       path: "/order/list",
       link: "orderCode=2026112900017",
       search: { status: "paid", endTime: "2026-11-29T23:59" },
-      written: "status=paid&endTime=2026-11-29T23%3A59",
+      written: "status=paid&endTime=2026-11-29T23%3A59%2B09%3A00",
     },
     {
       area: appListArea,
@@ -137,7 +147,7 @@ describe("a list page's search in the address bar", () => {
       path: "/rechargeBill/list",
       link: "reason=late",
       search: { reason: "excess", startTime: "2026-11-01T08:30" },
-      written: "reason=excess&startTime=2026-11-01T08%3A30",
+      written: "reason=excess&startTime=2026-11-01T08%3A30%2B09%3A00",
     },
     {
       area: transactionListArea,

@@ -10,15 +10,26 @@ const cellOf = (event: KeyboardEvent<HTMLElement>) => {
 };
 const controlsIn = (cell: HTMLElement) => [...cell.querySelectorAll<HTMLElement>(controls)];
 
+/** Where Home or End (with Control: the grid's first or last cell) moves the focused cell. */
+export type CellEdge = (row: number | "last", col: "first" | "last") => void;
+
 /**
- * A cell's own keys: Tab leaves it as anywhere on the page (Blueprint moves along the row), Enter or Space presses
+ * A cell's own keys: Tab leaves it as anywhere on the page (Blueprint moves along the row), Home and End go to the
+ * row's first and last cell (with Control, the grid's: Blueprint's table has neither), Enter or Space presses
  * the cell's button, or, with several, moves to the first when the key is released: a Blueprint button presses
  * itself when Enter or Space is released on it, so the focus moved on the key's press had the same key press it.
  */
-export function useCellKeys() {
+export function useCellKeys(toEdge: CellEdge) {
   const pressedOn = useRef<HTMLElement | null>(null);
   const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
     const cell = cellOf(event);
+    if (cell && (event.key === "Home" || event.key === "End") && !event.altKey && !event.metaKey && !event.shiftKey) {
+      event.preventDefault();
+      event.stopPropagation();
+      const first = event.key === "Home";
+      toEdge(event.ctrlKey ? (first ? 0 : "last") : Number(cell.dataset.rowIndex), first ? "first" : "last");
+      return;
+    }
     if (!cell || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === "Tab") event.stopPropagation();
     if (!isPress(event)) return;

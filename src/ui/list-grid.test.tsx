@@ -116,6 +116,23 @@ describe("ListGrid", () => {
     expect(onOpen).toHaveBeenLastCalledWith("B2");
   });
 
+  it("moves the focused cell to its row's first and last with Home and End, the grid's with Control", async () => {
+    const user = userEvent.setup();
+    await renderGrid();
+    const cell = (row: number, col: number) => document.getElementById(`things-cell-${row}-${col}`) as HTMLElement;
+    await waitFor(() => expect(cell(1, 3)).toBeTruthy());
+    cell(0, 1).focus();
+    await user.keyboard("{End}");
+    await waitFor(() => expect(document.activeElement).toBe(cell(0, 3)));
+    await user.keyboard("{Home}");
+    await waitFor(() => expect(document.activeElement).toBe(cell(0, 0)));
+    await user.keyboard("{Control>}{End}{/Control}");
+    await waitFor(() => expect(document.activeElement).toBe(cell(1, 3)));
+    expect([cell(0, 0).tabIndex, cell(1, 3).tabIndex]).toEqual([-1, 0]);
+    await user.keyboard("{Control>}{Home}{/Control}");
+    await waitFor(() => expect(document.activeElement).toBe(cell(0, 0)));
+  });
+
   it("moves Enter on a cell of several buttons to its first, pressing none, though a button presses on the key's release", async () => {
     const user = userEvent.setup();
     const onOpen = vi.fn();

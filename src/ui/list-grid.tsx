@@ -1,5 +1,5 @@
 import { HotkeysContext, type HotkeysContextInstance } from "@blueprintjs/core";
-import { Column, ColumnHeaderCell, FocusMode, RegionCardinality, RenderMode, Table } from "@blueprintjs/table";
+import { Column, ColumnHeaderCell, FocusMode, RegionCardinality, Regions, RenderMode, Table } from "@blueprintjs/table";
 import "@blueprintjs/table/lib/css/table.css";
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -47,7 +47,12 @@ interface WithQuadrants {
 export function ListGrid<Row>(props: ListGridProps<Row>) {
   const { area, rowName, rows, columns, rowKey, operations, labelledBy, rowHeight, follows } = props;
   const { t, i18n } = useTranslation();
-  const cellKeys = useCellKeys();
+  const cellKeys = useCellKeys((toRow, toCol) => {
+    const nextRow = toRow === "last" ? rows.length - 1 : toRow;
+    const nextCol = toCol === "last" ? gridColumns.length - 1 : 0;
+    focusCell(nextRow, nextCol);
+    table.current?.scrollToRegion(Regions.cell(nextRow, nextCol));
+  });
   const say = (key: string) => String(t(key as never));
   const asGrid = (column: ListColumn<Row>): GridColumn<Row> => ({
     key: column.key,

@@ -57,7 +57,7 @@ export function ListSearchForm({ area, view, onSearch, onReset }: ListSearchForm
       );
     const time = field.kind === "from" || field.kind === "until";
     const numeric = field.kind === "application" || (field.kind === "text" && field.numeric);
-    const code = field.kind === "text" && field.code;
+    const code = field.kind === "text" ? field.code : undefined;
     return (
       <FormField
         key={field.name}
@@ -67,7 +67,7 @@ export function ListSearchForm({ area, view, onSearch, onReset }: ListSearchForm
         inputMode={numeric ? "numeric" : undefined}
         autoComplete={time ? undefined : "off"}
         spellCheck={code ? false : undefined}
-        placeholder={code ? "0x…" : undefined}
+        placeholder={code === "hex" ? "0x…" : undefined}
         value={value}
         onValueChange={onChange}
         error={error}
