@@ -171,6 +171,9 @@ describe("two instances on one PostgreSQL, 200 deposits: every callback delivere
   const sent: Deposit[] = [];
   let minedAt = 0;
 
+  // Kept as the one proof that deposits to applications' deposit addresses are credited once across two instances:
+  // two-instances.process.test.ts proved the same with fifteen of them and no assertion this one lacks (its check that
+  // no transfer is credited other than its amount is below now), so it proves only the orders' transfers there.
   it("200 deposits to 24 deposit addresses of four applications, mined in one block, are each credited once", async () => {
     logTailsOnFailure();
     const [a, b] = servers as [ServerProcess, ServerProcess];
@@ -252,6 +255,7 @@ describe("two instances on one PostgreSQL, 200 deposits: every callback delivere
       select count(*)::int as n from ledger_journals where kind = 'deposit' group by transfer_id`);
     expect(journals).toHaveLength(deposits);
     expect(journals.every((j) => j.n === 1)).toBe(true);
+    expect(await rows(sql`select transfer_id from ledger_transfers where credited <> amount`)).toEqual([]);
     const events = await rows(sql<{ type: string; n: number }>`
       select type, count(*)::int as n from outbox_events group by type`);
     expect(events).toEqual([{ type: "deposit.credited", n: deposits }]);
@@ -303,6 +307,11 @@ describe("two instances on one PostgreSQL, 200 deposits: every callback delivere
     expect(notices).toEqual([{ notice_status: "success", n: deposits }]);
   });
 
+  // Kept as the one proof of collection as the job queue's runs on two instances: it runs them through two real
+  // servers on PostgreSQL and asserts all an in-process copy did (each address swept once by one run and settled by a
+  // later one, what each instance's runs sent adding up, the treasury's sum, the reconciles), and more. On PGlite one
+  // server runs those jobs on its one connection: main-devnet-deposit.process.test.ts sweeps, then pays out from it.
+  // collection.test.ts keeps two collectors started at the same moment, the lease's race, on both engines.
   it("every deposit address is swept into the treasury exactly once; the treasury holds what was swept; the reconciles agree", async () => {
     logTailsOnFailure();
     const expected = new Map<string, bigint>();

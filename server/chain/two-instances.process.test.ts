@@ -2,7 +2,6 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Address } from "viem";
@@ -13,11 +12,8 @@ import { defaultPassword, registerViaApi, uniqueEmail } from "../../e2e/support/
 import { launchBrowser, openPage } from "../../e2e/support/browser.ts";
 import { gridRow, signIn, waitForPath } from "../../e2e/support/console.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";
-import type { DB } from "../db/schema.ts";
 import { builtConsole } from "../testing/built-console.ts";
 import { startTestPostgres, type TestPostgres } from "../testing/postgres-server.ts";
-import { seedApplication } from "../testing/seed.ts";
-import { depositAddress, depositSalt, depositSaltKey } from "./deposit-forwarder.ts";
 import { randomXpub } from "./hd-wallet.ts";
 import { startTestChain, type TestChain } from "./test-chain.ts";
 import { testNodeFlags } from "../testing/test-node-flags.ts";
@@ -26,8 +22,9 @@ import { testNodeFlags } from "../testing/test-node-flags.ts";
  * Issue 8, "two instances on one real PostgreSQL": two `node server/main.ts` (A and B) on one PostgreSQL database and
  * one anvil, the same WALLET_XPUB and CHAINS (chain id 31337). A holds the chain's watcher lease; an order created on
  * A is paid by transfers A's watcher confirms, and a stream and a real browser on B see it paid (NOTIFY). Every
- * transfer ends up stored once, confirmed and credited once; B answers the balance. Fifteen deposits to an application's
- * deposit addresses are each credited once, with one bill, one deposit journal and one outbox event each. A kill -9 of the lease holder
+ * transfer ends up stored once, confirmed and credited once; B answers the balance. Deposits to applications' deposit
+ * addresses, each credited once with one bill, one deposit journal and one outbox event across two instances, are
+ * two-instances-callbacks.process.test.ts's (200 of them). A kill -9 of the lease holder
  * while transfers arrive, and B taking the lapsed lease over, is the chaos harness's (chaos/chaos.process.test.ts, the
  * CI seed that kills the lease holder), on the same two-instance set-up with a 3 s lease. The console is `dist` when
  * `npm run build` made it after the last change (as under `npm test`), else built into a temporary folder here
@@ -585,66 +582,5 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
       const errors = instance.lines.filter((line) => /^\{"level":(5|6)\d,/.test(line));
       expect(errors, `${instance.name} logged errors`).toEqual([]);
     }
-  });
-
-  it("many deposits to applications' deposit addresses: each one credited exactly once by the watching instance, B answers the balance", async () => {
-    logTailsOnFailure();
-    const shop = await merchant(b, "deposits");
-    // An application and three end users' deposit addresses, written as App/Add and the open API would (their own
-    // tests cover those calls): the watcher picks the addresses up from the table.
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool! }) });
-    const [row] = await query<{ id: string }>("select id::text as id from merchants where email = $1", [
-      shop.email.toLowerCase(),
-    ]);
-    const id = row!.id;
-    const app = await seedApplication(db, { userId: id });
-    const factory = `0x${"fa".repeat(20)}` as Address;
-    const addresses: Address[] = [];
-    for (const user of ["u1", "u2", "u3"]) {
-      const salt = depositSalt(depositSaltKey(Buffer.from("cd".repeat(32), "hex")), app.appCode, user);
-      addresses.push(depositAddress(factory, salt));
-      await query(
-        `insert into deposit_addresses (merchant_id, application_id, end_user_id, chain_id, factory, salt, address, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, now())`,
-        [id, app.applicationId, user, chainId, factory, salt, addresses.at(-1)],
-      );
-    }
-    const deposits: { hash: string; units: bigint }[] = [];
-    for (let i = 0; i < 15; i++) {
-      const units = 1_000_000n + BigInt(i) * 10_001n;
-      const { hash } = await chain!.pay(addresses[i % 3]!, units);
-      deposits.push({ hash: hash.toLowerCase(), units });
-    }
-    await chain!.mine(3);
-    const credited = await until(
-      "every deposit credited",
-      async () => {
-        const rows = await query<{ tx_hash: string; status: string; amount: string }>(
-          `select lower(t.tx_hash) as tx_hash, b.status, b.amount::text as amount
-             from application_bills b join chain_transfers t on t.id = b.transfer_id where b.merchant_id = $1`,
-          [id],
-        );
-        return rows.length === deposits.length && rows.every((r) => r.status === "credited") && rows;
-      },
-      30_000,
-    );
-    for (const d of deposits)
-      expect(atto(credited.find((r) => r.tx_hash === d.hash)!.amount)).toBe(unitsToAtto(d.units));
-    const journals = await query<{ tx_hash: string; n: number }>(
-      `select lower(t.tx_hash) as tx_hash, count(*)::int as n from ledger_journals j join chain_transfers t on t.id = j.transfer_id
-        where j.kind = 'deposit' group by t.tx_hash`,
-    );
-    expect(journals.map((j) => j.n)).toEqual(deposits.map(() => 1));
-    expect(await query("select transfer_id from ledger_transfers where credited <> amount")).toEqual([]);
-    const events = await query<{ type: string; n: number }>(
-      "select type, count(*)::int as n from outbox_events where merchant_id = $1 group by type",
-      [id],
-    );
-    expect(events).toEqual([{ type: "deposit.credited", n: 15 }]);
-    const total = deposits.reduce((sum, d) => sum + unitsToAtto(d.units), 0n);
-    const balance = balanceResult.parse(await ok(b, "/api/Account/Balance", {}, shop.token));
-    expect(atto(balance.balance)).toBe(total);
-    expect(balance.entries.filter((e) => e.kind === "deposit")).toHaveLength(15);
-    expect(confirmedBy(b).size).toBe(0);
   });
 });
