@@ -151,7 +151,7 @@ function webhooksOf() {
     ["invoice.paid", `${toInvoice}confirmed money covers the amount (flag overpaid: see excess)`, invoiceCallbackData],
     [
       "invoice.expired",
-      `${toInvoice}its time ran out first (flag underpaid: amountReceived came); again, flagged paidLate, when money comes after`,
+      `${toInvoice}its time ran out first (flag underpaid: amountReceived came); again, flagged paidLate, when money that came after is credited (in amountReceived)`,
       invoiceCallbackData,
     ],
     ["invoice.cancelled", `${toInvoice}cancelled before anything arrived`, invoiceCallbackData],
