@@ -30,7 +30,11 @@ const refusals = {
       "Input that does not validate (1001), a list cursor not made for these filters (1005), an unknown chain (2207), a withdrawal refused (2801–2807), past the application's any-address daily limit (2817), an invoice's amount (2901) or redirectUrl (2907) refused, a chain without deposit addresses (2511)",
     content: json(refusal),
   },
-  "401": { description: "The signature: 2501–2506", content: json(refusal) },
+  "401": {
+    description:
+      "The signature: none (2501), not matching, a component left out or malformed (2502), an unknown AppKey (2503), a stale created (2504), a nonce replayed (2505), a body that is not its Content-Digest (2506), more than one signature (2512), a nonce longer than 128 characters or outside printable ASCII (2513)",
+    content: json(refusal),
+  },
   "403": {
     description:
       "Stopped application (2507), the package's limit of end-customer deposit addresses reached (2508) or no active package (2509), withdrawals not offered (2810), a withdrawal destination not in the merchant's address book (2816) or still cooling down there (2813), a chain whose currencies are turned off in My currencies (2514), no chain an invoice can be paid on (2906)",
@@ -147,7 +151,7 @@ function webhooksOf() {
     ["invoice.paid", `${toInvoice}confirmed money covers the amount (flag overpaid: see excess)`, invoiceCallbackData],
     [
       "invoice.expired",
-      `${toInvoice}its time ran out first (flag underpaid: amountReceived came); again, flagged paidLate, when money comes after`,
+      `${toInvoice}its time ran out first (flag underpaid: amountReceived came); again, flagged paidLate, when money that came after is credited (in amountReceived)`,
       invoiceCallbackData,
     ],
     ["invoice.cancelled", `${toInvoice}cancelled before anything arrived`, invoiceCallbackData],

@@ -86,8 +86,9 @@ const paidLateAfterEnd = (snapshot: InvoiceLifeSnapshot) =>
 
 /**
  * The callback a step from `before` to `after` raises, one per change of state, or null: a new status raises its own
- * (`new`, after a reorganisation took the only transfer away, raises none), and an ended invoice that first receives
- * money raises its status's event again, flagged `paidLate`, so money after the end is never silent. A step that only
+ * (`new`, after a reorganisation took the only transfer away, raises none), and an ended invoice whose money after its
+ * end is first credited raises its status's event again, flagged `paidLate`, with that amount received, so money after
+ * the end is never silent. A step that only
  * counts confirmations or adds to a paid invoice's excess raises none: the status did not change.
  */
 export function callbackEventBetween(before: InvoiceLifeSnapshot, after: InvoiceLifeSnapshot): InvoiceEventType | null {

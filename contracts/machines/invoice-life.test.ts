@@ -123,6 +123,17 @@ describe("invoiceLife: expiry and money after it", () => {
     expect(callbacks).toEqual(["invoice.expired", "invoice.expired"]);
   });
 
+  it("tells the merchant of late money once it is credited, not while it is only seen: the event carries the amount", () => {
+    const onlySeen = viewAfter(expiry(), seen("t1", "10"));
+    expect(onlySeen.view).toMatchObject({ status: "expired", flags: ["paidLate"], amountReceived: "0" });
+    expect(onlySeen.callbacks).toEqual(["invoice.expired"]);
+    const credited = viewAfter(expiry(), seen("t1", "10"), confirmed("t1"));
+    expect(credited.view).toMatchObject({ status: "expired", amountReceived: "10" });
+    expect(credited.callbacks).toEqual(["invoice.expired", "invoice.expired"]);
+    // Taken away by a reorganisation before it was credited: nothing arrived, nothing to tell.
+    expect(viewAfter(cancel, seen("t1", "10"), removed("t1")).callbacks).toEqual(["invoice.cancelled"]);
+  });
+
   it("an underpaid invoice topped up late: still expired, paidLate, and no longer underpaid once the rest is confirmed", () => {
     const { view } = viewAfter(seen("t1", "4"), confirmed("t1"), expiry(), seen("t2", "6"), confirmed("t2"));
     expect(view).toMatchObject({ status: "expired", flags: ["paidLate"], amountReceived: "10" });

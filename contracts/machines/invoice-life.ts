@@ -5,6 +5,7 @@ import {
   flagsOf,
   hasLiveTransfer,
   type InvoiceTransfer,
+  isConfirmed,
   receivedOf,
   type SeenTransfer,
   sentOf,
@@ -79,6 +80,13 @@ function transfersAfter(context: InvoiceLifeContext, event: InvoiceLifeEvent, la
   }
 }
 
+/**
+ * Money that came after the end is credited: the merchant is told then, with the amount, not when it is only seen (it
+ * may not confirm, and `amountReceived` counts only confirmed money).
+ */
+const lateMoneyCredited = (context: Pick<InvoiceLifeContext, "transfers">) =>
+  context.transfers.some((t) => t.late && isConfirmed(t));
+
 /** Money seen in time still counting could pay it: an invoice whose time ran out waits for that, and only that. */
 const couldStillBePaid = (context: InvoiceLifeContext) =>
   covers(sentOf(context.transfers.filter((t) => !t.late)), context.amount);
@@ -93,7 +101,7 @@ export const invoiceLifeMachine = setup({
     nothingSeen: ({ context }) => !hasLiveTransfer(context.transfers),
     paidInFull: ({ context }) => covers(context.amountReceived, context.amount),
     timeRanOut: ({ context }) => context.expiryPassed && !couldStillBePaid(context),
-    moneyLate: ({ context }) => context.flags.includes("paidLate"),
+    lateMoneyCredited: ({ context }) => lateMoneyCredited(context),
   },
   actions: {
     /** Applies a transfer event and counts again; `late`: money now arriving came after the invoice's time. */
@@ -148,7 +156,7 @@ export const invoiceLifeMachine = setup({
       on: { "transfer.*": { actions: { type: "follow", params: { late: true, expired: true } } } },
       initial: "closed",
       states: {
-        closed: { always: { guard: "moneyLate", target: "paidLate" } },
+        closed: { always: { guard: "lateMoneyCredited", target: "paidLate" } },
         paidLate: {},
       },
     },
@@ -157,7 +165,7 @@ export const invoiceLifeMachine = setup({
       on: { "transfer.*": { actions: { type: "follow", params: { late: true, expired: false } } } },
       initial: "closed",
       states: {
-        closed: { always: { guard: "moneyLate", target: "paidLate" } },
+        closed: { always: { guard: "lateMoneyCredited", target: "paidLate" } },
         paidLate: {},
       },
     },
@@ -166,11 +174,11 @@ export const invoiceLifeMachine = setup({
 
 /**
  * An invoice's snapshot from what is stored of it (its status and context), to go on after a restart or in another
- * instance: an ended invoice that received money after its end resumes in its `paidLate` state, so the next money
- * raises no second callback.
+ * instance: an ended invoice credited money after its end resumes in its `paidLate` state, so the next money raises
+ * no second callback.
  */
 export function resumeInvoiceLife(status: InvoiceStatus, context: InvoiceLifeContext) {
   const ended = status === "expired" || status === "cancelled";
-  const value = ended ? { [status]: context.flags.includes("paidLate") ? "paidLate" : "closed" } : status;
+  const value = ended ? { [status]: lateMoneyCredited(context) ? "paidLate" : "closed" } : status;
   return invoiceLifeMachine.resolveState({ value, context });
 }

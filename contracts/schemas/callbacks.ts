@@ -32,8 +32,8 @@ import { type InvoiceEventType, invoiceFlag, invoiceStatus } from "./invoice-sta
  * - `invoice.processing`: money was seen at its address; it counts confirmations (or waits for the rest of the amount).
  * - `invoice.paid`: confirmed money covers the amount (`overpaid` with `excess` when more).
  * - `invoice.expired`: its time ran out first (`underpaid` with `amountReceived` when some came); sent again, flagged
- *   `paidLate`, when money first arrives after that: credited all the same.
- * - `invoice.cancelled`: cancelled before anything arrived (again, flagged `paidLate`, if money arrives after).
+ *   `paidLate`, when money that arrived after that is first credited (confirmed), with it in `amountReceived`.
+ * - `invoice.cancelled`: cancelled before anything arrived (again, flagged `paidLate`, once money after it is credited).
  *
  * - `callback.test`: sent from the page on request, to check a receiver; it carries no bill and moves no money.
  */

@@ -115,7 +115,7 @@ export const repeatMatches = <T extends { password: string; repeatPassword: stri
   });
 
 /** A USDT amount: digits, optionally a point and up to 18 decimals (an 18-decimal token's smallest unit). */
-export const usdtAmount = z.string().check(z.regex(/^\d{1,20}(\.\d{1,18})?$/));
+export const usdtAmount = z.string().check(z.regex(/^\d{1,20}(\.\d{1,18})?$/, 'a decimal string such as "19.99"'));
 
 /** A search's time bound: ISO 8601 with its offset (the console sends UTC). */
 export const isoTimeField = text(z.iso.datetime({ offset: true, error: "validation.dateTime" }));

@@ -175,4 +175,11 @@ describe("GET /open/v1/openapi.json", () => {
     for (const code of ["2901", "2907"]) expect(create.responses["400"].description).toContain(code);
     expect(create.responses["403"].description).toContain("2906");
   });
+
+  it("names every signature refusal under 401, as docs/open-api.md does", async () => {
+    const doc = (await h.app.inject({ method: "GET", url: `${openApiPrefix}/openapi.json` })).json();
+    const unauthorized = doc.paths[`${openApiPrefix}/balance`].get.responses["401"].description;
+    for (const code of ["2501", "2502", "2503", "2504", "2505", "2506", "2512", "2513"])
+      expect(unauthorized, code).toContain(code);
+  });
 });

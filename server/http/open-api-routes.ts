@@ -39,14 +39,27 @@ export const signatureRefusals: Record<SignatureRefusal, { code: ErrCode; messag
     code: errCodes.openApiNonceInvalid,
     message: `The nonce must be 1 to ${nonceMaxLength} printable ASCII characters, such as a UUID`,
   },
-  "bad-signature": { code: errCodes.openApiSignatureInvalid, message: "The signature does not match" },
+  "bad-signature": {
+    code: errCodes.openApiSignatureInvalid,
+    message:
+      "The signature does not match: sign with the AppSecret's characters as UTF-8, over the URL you call as @target-uri (behind a proxy, the public one)",
+  },
   "unknown-key": { code: errCodes.openApiUnknownKey, message: "Unknown AppKey" },
   stale: {
     code: errCodes.openApiSignatureStale,
     message: "The signature's created is more than 5 minutes old or in the future",
   },
   replayed: { code: errCodes.openApiReplayed, message: "This nonce was used already" },
-  "digest-mismatch": { code: errCodes.openApiDigestMismatch, message: "The body does not match its Content-Digest" },
+  "digest-missing": {
+    code: errCodes.openApiDigestMismatch,
+    message:
+      "The request has a body but no Content-Digest header: send sha-256=:<base64>: of the body's bytes as sent (RFC 9530), covered by the signature",
+  },
+  "digest-mismatch": {
+    code: errCodes.openApiDigestMismatch,
+    message:
+      "The body does not match its Content-Digest: digest the bytes you send (RFC 9530, sha-256), not a re-serialised copy",
+  },
 };
 
 const stopped = { code: errCodes.openApiAppStopped, message: "This application is stopped" };

@@ -143,7 +143,7 @@ describe("open-API request signatures (RFC 9421, hmac-sha256, keyid = AppKey)", 
     const { "content-digest": _, ...withoutDigest } = request.headers as Record<string, string>;
     expect(await verifySignedRequest({ ...request, headers: withoutDigest }, keys, now)).toEqual({
       ok: false,
-      refusal: "digest-mismatch",
+      refusal: "digest-missing",
     });
   });
 

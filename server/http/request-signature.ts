@@ -40,7 +40,9 @@ export type SignatureRefusal =
   | "stale"
   /** The signature does not match any of the application's secrets. */
   | "bad-signature"
-  /** A body with no Content-Digest, or one that does not match it. */
+  /** A body with no Content-Digest header. */
+  | "digest-missing"
+  /** A body that does not match its Content-Digest. */
   | "digest-mismatch"
   /** A nonce this key has used within the window. */
   | "replayed";
@@ -110,6 +112,7 @@ export async function checkSignature(
   const hasBody = request.body.length > 0;
   const digest = headers[digestComponent];
   const digestHeader = Array.isArray(digest) ? digest.join(", ") : digest;
+  if (hasBody && digestHeader === undefined) return refused("digest-missing");
   if (hasBody && !digestMatches(digestHeader, request.body)) return refused("digest-mismatch");
 
   const { keyid, nonce, created } = sole.signature;

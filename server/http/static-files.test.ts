@@ -180,6 +180,12 @@ describe("serving the built console", () => {
     const api = await get("/api/unknown", { accept: "text/html" });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ success: false, errCode: "4040" });
+    // A mistyped open-API path (a shop's system, sending Accept: */* as fetch and requests do) is told so, not given
+    // the console's HTML with a 200.
+    for (const url of ["/open/v1/invoice", "/open/v1/invoices/AbCdEfGhIjKlMnOpQrStUv/status", "/open"]) {
+      const open = await get(url, { accept: "*/*" });
+      expect([open.statusCode, open.json()], url).toMatchObject([404, { success: false, errCode: "4040" }]);
+    }
     const post = await app.inject({ method: "POST", url: "/login", payload: {} });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toMatchObject({ errCode: "4040" });

@@ -127,11 +127,11 @@ export function registerStaticFiles(
   };
 }
 
-/** A page navigation that matched no file: a GET outside /api that accepts HTML and names no file. */
+/** A page navigation that matched no file: a GET outside /api and /open that accepts HTML and names no file. */
 export function wantsConsolePage(request: FastifyRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   const path = request.url.split("?")[0] ?? "";
-  if (/^\/api(\/|$)/i.test(path) || basename(path).includes(".")) return false;
+  if (/^\/(api|open)(\/|$)/i.test(path) || basename(path).includes(".")) return false;
   const accept = request.headers.accept;
   return !accept || accept.includes("text/html") || accept.includes("*/*");
 }

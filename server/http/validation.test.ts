@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import * as zod from "zod";
 import { loginRequest } from "../../contracts/schemas/auth.ts";
+import { createInvoiceBody } from "../../contracts/schemas/open-api-invoices.ts";
 import { ApiError } from "../domain/platform/outcome.ts";
 import { englishText, parseRequest } from "./validation.ts";
 
@@ -38,5 +39,32 @@ describe("validation messages", () => {
     expect(englishText("validation.emailFormat")).toBe("E-mail format error");
     expect(englishText("validation.nope")).toBe("validation.nope");
     expect(englishText("__proto__.polluted")).toBe("__proto__.polluted");
+  });
+});
+
+describe("an open-API call's 1001 errMsg", () => {
+  const errMsgOf = (input: unknown) => {
+    try {
+      parseRequest(createInvoiceBody, input);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "1001") return error.message;
+      throw error;
+    }
+    throw new Error("expected the body to be refused");
+  };
+  const invoice = { orderId: "order-1", amount: "1" };
+
+  it("says what an amount must look like, and names the bound a number or list is past", () => {
+    for (const amount of ["-1", "1e5", "abc", " 1", ".5"])
+      expect(errMsgOf({ ...invoice, amount }), amount).toBe('amount: a decimal string such as "19.99"');
+    expect(errMsgOf({ ...invoice, expiresInSeconds: 10 })).toBe("expiresInSeconds: at least 300");
+    expect(errMsgOf({ ...invoice, expiresInSeconds: 999_999 })).toBe("expiresInSeconds: at most 604800");
+    expect(errMsgOf({ ...invoice, chains: [] })).toBe("chains: at least 1 item");
+    expect(errMsgOf({ ...invoice, description: "x".repeat(501) })).toBe(
+      "description: This value is too long (at most 500 characters)",
+    );
+    expect(errMsgOf({ ...invoice, metadata: { "bad key": "v" } })).toBe(
+      "metadata.bad key: 1 to 40 letters, digits, _ . or -",
+    );
   });
 });

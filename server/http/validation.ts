@@ -47,11 +47,27 @@ function issueText(issue: Issue, value: unknown): string {
       return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}`;
     case "invalid_value":
       return `Must be one of: ${issue.values.map(String).join(", ")}`;
+    case "too_small":
+      return `at least ${bound(issue.origin, issue.minimum)}`;
     case "too_big":
-      return englishText("validation.tooLong");
+      return issue.origin === "string"
+        ? `${englishText("validation.tooLong")} (at most ${bound(issue.origin, issue.maximum)})`
+        : `at most ${bound(issue.origin, issue.maximum)}`;
+    case "invalid_key": {
+      // A record's key: its own schema's message says what a key must be.
+      const [inner] = issue.issues;
+      return inner ? issueText(inner, value) : "Invalid value";
+    }
     default:
       return "Invalid value";
   }
+}
+
+/** A size limit as a caller reads it: a number's own value, else how many characters or items. */
+function bound(origin: string, limit: number | bigint): string {
+  if (origin === "string") return `${limit} characters`;
+  if (origin === "array" || origin === "set") return `${limit} item${limit === 1 ? "" : "s"}`;
+  return String(limit);
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

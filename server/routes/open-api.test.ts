@@ -202,6 +202,8 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
       errCode: errCodes.openApiSignatureInvalid,
       resData: null,
     });
+    // What to check first: the secret, and the URL signed (behind a proxy, the public one).
+    for (const words of ["AppSecret", "@target-uri"]) expect(wrong.errMsg).toContain(words);
     expect(await create(app, "customer-1", "Devnet", { keyid: "ak_nobody" })).toMatchObject({
       status: 401,
       errCode: errCodes.openApiUnknownKey,
@@ -257,6 +259,11 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     // Whitespace is bytes too: the digest is over the body as sent, not as parsed.
     const spaced = await signed(app, "POST", "/deposit-addresses", body);
     expect(await send({ ...spaced, body: `${body} ` })).toMatchObject({ errCode: errCodes.openApiDigestMismatch });
+    // A body sent with no Content-Digest at all is told that the header is missing, not that it does not match.
+    const bare = await signed(app, "POST", "/deposit-addresses", undefined);
+    const missing = await send({ ...bare, headers: { ...bare.headers, "content-type": "application/json" }, body });
+    expect(missing).toMatchObject({ status: 401, errCode: errCodes.openApiDigestMismatch });
+    expect(missing.errMsg).toContain("no Content-Digest header");
     expect(await h.db.selectFrom("deposit_addresses").selectAll().execute()).toEqual([]);
   });
 

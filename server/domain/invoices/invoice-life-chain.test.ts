@@ -207,9 +207,10 @@ describe("an invoice's life on the chain", () => {
     await advance(watcher, 1);
     // Confirmed money past the amount is overpaid whenever it came.
     expect(await stored()).toMatchObject({ status: "expired", flags: ["overpaid", "paidLate"] });
+    // Told once the late money is credited, with what was received.
     expect(await invoiceEvents()).toEqual([
       "invoice.expired expired [] 0 +0",
-      "invoice.expired expired [paidLate] 0 +0",
+      "invoice.expired expired [paidLate] 10 +0",
     ]);
     expect((await stored()).amount_received).toMatch(/^11(\.0*)?$/);
     expect(await balanceText(db, caller.scope)).toBe("11");
@@ -228,7 +229,7 @@ describe("an invoice's life on the chain", () => {
     expect(await expireOverdueInvoices(db, clock)).toBe(0);
     expect(await invoiceEvents()).toEqual([
       "invoice.expired expired [] 0 +0",
-      "invoice.expired expired [paidLate] 0 +0",
+      "invoice.expired expired [paidLate] 10 +0",
     ]);
     await watcher.stop();
   });
@@ -345,7 +346,7 @@ describe("an invoice's life on the chain", () => {
     expect(await stored()).toMatchObject({ status: "cancelled", flags: ["paidLate"] });
     expect(await invoiceEvents()).toEqual([
       "invoice.cancelled cancelled [] 0 +0",
-      "invoice.cancelled cancelled [paidLate] 0 +0",
+      "invoice.cancelled cancelled [paidLate] 3 +0",
     ]);
     expect(await balanceText(db, caller.scope)).toBe("3");
     await watcher.stop();
