@@ -4,7 +4,14 @@ import type { InvoiceRefund } from "../../contracts/schemas/invoice-refunds.ts";
 import type { OpenWithdrawal } from "../../contracts/schemas/open-api.ts";
 import { invoiceRefundMachine } from "./invoice-refund.ts";
 import type { WithdrawalAddress } from "../../contracts/schemas/wallet.ts";
-import { isRefundable, isUnknownDestination, refundableOf, refundChainsOf, refundFeeOf } from "./invoice-refundable.ts";
+import {
+  isRefundable,
+  isUnknownDestination,
+  refundableOf,
+  refundChainsOf,
+  refundFeeOf,
+  suggestedRefundOf,
+} from "./invoice-refundable.ts";
 
 const refund = (amount: string, status: InvoiceRefund["status"]): InvoiceRefund => ({
   withdrawalId: "1",
@@ -49,6 +56,17 @@ describe("what an invoice may still refund", () => {
     expect(refundableOf({ amountReceived: "7.5", refunds })).toBe("0");
     expect(isRefundable({ amountReceived: "7.5", refunds })).toBe(false);
     expect(isRefundable({ amountReceived: "0", refunds: [] })).toBe(false);
+  });
+
+  it("fills in, of a paid invoice that received more than its amount, the excess not yet refunded; otherwise all that is left", () => {
+    const paidOver = { status: "paid" as const, amount: "25", amountReceived: "30.5", refunds: [] };
+    expect(suggestedRefundOf(paidOver)).toBe("5.5");
+    expect(suggestedRefundOf({ ...paidOver, refunds: [refund("2", "confirmed"), refund("9", "failed")] })).toBe("3.5");
+    // The excess given back already: a refund now is of the order itself, all of what is left.
+    expect(suggestedRefundOf({ ...paidOver, refunds: [refund("5.5", "requested")] })).toBe("25");
+    expect(suggestedRefundOf({ ...paidOver, amountReceived: "25" })).toBe("25");
+    // Not paid (ended with too little, or money after its end): nothing was sold, all of it goes back.
+    expect(suggestedRefundOf({ ...paidOver, status: "expired", amountReceived: "40" })).toBe("40");
   });
 
   it("offers first the chain the customer paid on, then the invoice's others", () => {

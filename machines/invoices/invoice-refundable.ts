@@ -2,15 +2,34 @@ import { addAmounts, amountLeft, isPositiveAmount } from "../../contracts/money.
 import type { ConsoleInvoice } from "../../contracts/schemas/invoices.ts";
 import type { WalletOverview, WithdrawalAddress } from "../../contracts/schemas/wallet.ts";
 
+/** What the invoice's refunds not failed took back. */
+const refundedOf = (invoice: Pick<ConsoleInvoice, "refunds">): string =>
+  addAmounts("0", ...invoice.refunds.filter((r) => r.status !== "failed").map((r) => r.amount));
+
 /**
  * What of an invoice may still be refunded: what it received less its refunds not failed (a failed one gave its
  * amount back to the balance). The server decides the same sum again when a refund is asked.
  */
 export const refundableOf = (invoice: Pick<ConsoleInvoice, "amountReceived" | "refunds">): string =>
-  amountLeft(
-    invoice.amountReceived,
-    addAmounts("0", ...invoice.refunds.filter((r) => r.status !== "failed").map((r) => r.amount)),
-  );
+  amountLeft(invoice.amountReceived, refundedOf(invoice));
+
+/** Of a paid invoice that received more than its amount, the excess not refunded yet; null when there is none. */
+export function refundExcessOf(
+  invoice: Pick<ConsoleInvoice, "status" | "amount" | "amountReceived" | "refunds">,
+): string | null {
+  if (invoice.status !== "paid") return null;
+  const excess = amountLeft(invoice.amountReceived, addAmounts(invoice.amount, refundedOf(invoice)));
+  return isPositiveAmount(excess) ? excess : null;
+}
+
+/**
+ * What the refund dialog fills in: a paid invoice's excess (the order was sold; what came beyond it is the
+ * customer's); otherwise, and once the excess went back, all that is left to refund. Any amount up to `refundableOf`
+ * may be typed.
+ */
+export const suggestedRefundOf = (
+  invoice: Pick<ConsoleInvoice, "status" | "amount" | "amountReceived" | "refunds">,
+): string => refundExcessOf(invoice) ?? refundableOf(invoice);
 
 /** Whether the details offer "Refund": something is left to give back. */
 export const isRefundable = (invoice: Pick<ConsoleInvoice, "amountReceived" | "refunds">): boolean =>

@@ -20,6 +20,8 @@ import { storageKeys } from "../../api/session-storage.ts";
 import { formatUsdt } from "../../i18n/format.ts";
 
 const slow = { timeout: 5000 };
+/** Paid 25, received 30, nothing refunded yet: the 5 beyond its amount is the customer's. */
+const paidOverNotRefunded = { ...invoicePaidOver, refunds: [] };
 
 /**
  * The refund dialog of a merchant with two-factor on: it asks for the authenticator's code and will not send without
@@ -34,7 +36,7 @@ describe("the refund dialog, two-factor on", { timeout: 60_000 }, () => {
     const fake = createControlledApi([], {
       ...signedInAnswers,
       "invoices.list": async () => ({
-        items: [invoicePaidOver, invoiceUnderpaid],
+        items: [paidOverNotRefunded, invoiceUnderpaid],
         ...fakeKeysetPaging(1, 10, 2),
       }),
       "apps.list": async () => ({ items: [], ...fakeKeysetPaging(1, 100, 0) }),
@@ -65,12 +67,17 @@ describe("the refund dialog, two-factor on", { timeout: 60_000 }, () => {
       slow,
     );
 
-    // 25 left to refund, prefilled: a fee of 1 beside it, 26 from the balance.
+    // The excess (5 of the 30 received) prefilled and said so: a fee of 1 beside it, 6 from the balance.
     const preview = await within(dialog).findByTestId("invoice-refund-preview", {}, slow);
     expect(preview.textContent).toContain(`${harness.t("wallet.fee")}${formatUsdt("1", "en-US")}`);
-    expect(preview.textContent).toContain(`${harness.t("wallet.debit")}${formatUsdt("26", "en-US")}`);
-    // The balance (25) does not cover it: said before sending.
-    expect(within(dialog).getByText(harness.t("errors.2806"))).toBeTruthy();
+    expect(preview.textContent).toContain(`${harness.t("wallet.debit")}${formatUsdt("6", "en-US")}`);
+    expect(within(dialog).getByLabelText(harness.t("invoices.refund.amount"))).toHaveProperty("value", "5");
+    expect(dialog.textContent).toContain(
+      harness.t("invoices.refund.excessFilled", { excess: formatUsdt("5", "en-US") }),
+    );
+    // All of it (30, 31 with the fee) is more than the balance (25) covers: said before sending.
+    await fill(harness, harness.t("invoices.refund.amount"), "30");
+    await waitFor(() => expect(within(dialog).getByText(harness.t("errors.2806"))).toBeTruthy());
     await fill(harness, harness.t("invoices.refund.amount"), "5");
     await waitFor(() => expect(within(dialog).queryByText(harness.t("errors.2806"))).toBeNull());
 

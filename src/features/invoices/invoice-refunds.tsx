@@ -7,6 +7,8 @@ import {
   isRefundable,
   isUnknownDestination,
   refundableOf,
+  refundExcessOf,
+  suggestedRefundOf,
   refundChainsOf,
   refundFeeOf,
 } from "../../../machines/invoices/invoice-refundable.ts";
@@ -105,7 +107,9 @@ function RefundDialog({ actor, invoice, wallet: walletMachine }: RefundDialogPro
   const walletView = useSelector(wallet, selectWalletPage);
   const opened = useRef(false);
   const chains = refundChainsOf(invoice);
-  const fresh = () => ({ chain: chains[0] ?? "", to: "", amount: refundableOf(invoice) });
+  // What came beyond a paid invoice's amount is what the dialog fills in, and says so.
+  const excess = refundExcessOf(invoice);
+  const fresh = () => ({ chain: chains[0] ?? "", to: "", amount: suggestedRefundOf(invoice) });
   const [form, setForm] = useState(fresh);
   const [proof, setProof] = useState(emptyWithdrawalProof);
   const [requestId, setRequestId] = useState("");
@@ -141,6 +145,7 @@ function RefundDialog({ actor, invoice, wallet: walletMachine }: RefundDialogPro
     >
       <Callout intent="primary" compact className="invoice-refund-hint">
         {t("invoices.refund.hint", { amount: formatUsdt(refundableOf(invoice), i18n.language) })}
+        {excess ? ` ${t("invoices.refund.excessFilled", { excess: formatUsdt(excess, i18n.language) })}` : null}
       </Callout>
       <SelectField
         label={t("invoices.refund.chain")}
