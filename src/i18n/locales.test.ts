@@ -76,6 +76,19 @@ describe("locale files (spec section 9)", () => {
         .map(([key, value]) => `${key}: ${JSON.stringify(value)} vs ${JSON.stringify(english.get(key))}`);
       expect(differing, `${locale}.json changes placeholders at:\n${differing.join("\n")}`).toEqual([]);
     });
+
+    it("names invoices on the console home as the Invoices page does", () => {
+      // The home's invoice figures sum that page's rows: in Chinese, the bills' word (账单) named them instead.
+      const invoices = String(own.get("menu.invoices")).toLowerCase().replace(/s$/, "");
+      const keys = ["invoicesToday", "invoices_other", "invoicesTrend", "invoicesCount", "invoicesAmount"];
+      const other = keys
+        .map((key) => `consoleHome.${key}`)
+        .filter((key) => !String(own.get(key)).toLowerCase().includes(invoices))
+        .map((key) => `${key}: ${JSON.stringify(own.get(key))}`);
+      expect(other, `${locale}.json names the invoices otherwise than "${invoices}" at:\n${other.join("\n")}`).toEqual(
+        [],
+      );
+    });
   });
 
   describe.each(translated)("%s", (locale) => {
