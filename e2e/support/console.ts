@@ -155,7 +155,8 @@ export async function expectRefusal(page: Page, refusal: { toast: string; nextSt
 export const nextStep = {
   checkCredentials: "Check the e-mail above, then type the password again",
   emailTaken: "Sign in with this e-mail instead, or register with another one",
-  authenticatorCode: "Type the current code from your authenticator app, or a recovery code",
+  authenticatorCode:
+    "Each code works once: type the next code your authenticator app shows, or a recovery code you have not used yet",
   mailSignInCode: "Press Send code, then type the code from the e-mail along with your password",
 } as const;
 

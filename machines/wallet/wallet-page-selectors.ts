@@ -15,7 +15,7 @@ export type WalletPageView =
       /** Withdrawals are offered here, and a destination can receive one. */
       canWithdraw: boolean;
       /** Why Withdraw is disabled (an i18n key), or null when it is not. */
-      withdrawHint: "wallet.notOffered" | "wallet.needDestination" | null;
+      withdrawHint: "wallet.notOffered" | "wallet.needDestination" | "wallet.destinationWaiting" | null;
     };
 
 export function selectWalletPage(snapshot: SnapshotFrom<typeof walletPageMachine>): WalletPageView {
@@ -30,7 +30,13 @@ export function selectWalletPage(snapshot: SnapshotFrom<typeof walletPageMachine
     reloading: snapshot.value === "loading",
     usable,
     canWithdraw: withdrawalsOffered && usable.length > 0,
-    withdrawHint: !withdrawalsOffered ? "wallet.notOffered" : usable.length === 0 ? "wallet.needDestination" : null,
+    withdrawHint: !withdrawalsOffered
+      ? "wallet.notOffered"
+      : usable.length > 0
+        ? null
+        : data.book.items.length > 0
+          ? "wallet.destinationWaiting"
+          : "wallet.needDestination",
   };
 }
 

@@ -43,7 +43,8 @@ describe("My wallet", () => {
       reloading: false,
       canWithdraw: false,
       usable: [],
-      withdrawHint: "wallet.needDestination",
+      // The book holds a destination still in its cool-down: the hint says to wait, not to add one.
+      withdrawHint: "wallet.destinationWaiting",
     });
     actor.send({ type: "wallet.reload" });
     expect(selectWalletPage(actor.getSnapshot())).toMatchObject({ kind: "ready", reloading: true });
@@ -51,6 +52,18 @@ describe("My wallet", () => {
     const second = selectWalletPage(actor.getSnapshot());
     expect(second).toMatchObject({ kind: "ready", canWithdraw: true, withdrawHint: null });
     expect(second.kind === "ready" && second.usable.map((u) => u.id)).toEqual(["2"]);
+  });
+
+  it("asks for a destination first when the address book is empty", async () => {
+    const actor = createActor(
+      walletPageMachine.provide({ actors: { loadWallet: fromPromise(async () => data([])) } }),
+    ).start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(selectWalletPage(actor.getSnapshot())).toMatchObject({
+      kind: "ready",
+      canWithdraw: false,
+      withdrawHint: "wallet.needDestination",
+    });
   });
 
   it("a change heard while the wallet loads is loaded once that answer has come: the figures never stay older than the change", async () => {

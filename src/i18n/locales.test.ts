@@ -76,6 +76,21 @@ describe("locale files (spec section 9)", () => {
         .map(([key, value]) => `${key}: ${JSON.stringify(value)} vs ${JSON.stringify(english.get(key))}`);
       expect(differing, `${locale}.json changes placeholders at:\n${differing.join("\n")}`).toEqual([]);
     });
+
+    // The console home's figures each sum one page's rows, and say which by that page's name in the side menu: in
+    // Chinese the invoices were called by the bills' word (账单); in Chinese and Japanese the application deposits
+    // counted were called by the recharges' word (充值, 入金), while a recharge credited today was not counted.
+    it.each([
+      ["menu.invoices", ["invoicesToday", "invoices_other", "invoicesTrend", "invoicesCount", "invoicesAmount"]],
+      ["menu.bills", ["deposits_one", "deposits_other", "mainChainNote"]],
+    ])("names on the console home the rows of %s as that page does", (page, keys) => {
+      const name = String(own.get(page)).toLowerCase().replace(/s$/, "");
+      const other = keys
+        .map((key) => `consoleHome.${key}`)
+        .filter((key) => !String(own.get(key)).toLowerCase().includes(name))
+        .map((key) => `${key}: ${JSON.stringify(own.get(key))}`);
+      expect(other, `${locale}.json names them otherwise than "${name}" at:\n${other.join("\n")}`).toEqual([]);
+    });
   });
 
   describe.each(translated)("%s", (locale) => {

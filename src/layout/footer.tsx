@@ -2,5 +2,5 @@ import { useTranslation } from "react-i18next";
 
 export function Footer() {
   const { t } = useTranslation();
-  return <footer className="app-footer">{t("app.copyright", { year: 2024 })}</footer>;
+  return <footer className="app-footer">{t("app.copyright", { year: new Date().getFullYear() })}</footer>;
 }

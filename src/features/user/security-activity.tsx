@@ -1,11 +1,11 @@
 import { Button, Card, H2, Tag } from "@blueprintjs/core";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
 import { useTranslation } from "react-i18next";
 import type { SecurityEvent, SecurityOutcome } from "../../../contracts/schemas/security-events.ts";
+import type { securityActivityMachine } from "../../../machines/user/security-activity.ts";
 import { selectSecurityActivity } from "../../../machines/user/security-activity-selectors.ts";
-import { useServices } from "../../app/services-context.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
-import { provideSecurityActivity } from "./user-machines.ts";
 import "./security-activity.css";
 
 const outcomeIntent: Record<SecurityOutcome, "success" | "danger" | "warning"> = {
@@ -15,9 +15,8 @@ const outcomeIntent: Record<SecurityOutcome, "success" | "danger" | "warning"> =
 };
 
 /** "Recent security activity": the merchant's sign-ins, refusals, password changes and resets, newest first. */
-export function SecurityActivity() {
+export function SecurityActivity({ actor }: { actor: ActorRefFrom<typeof securityActivityMachine> }) {
   const { t } = useTranslation();
-  const actor = useActorRef(provideSecurityActivity(useServices()));
   const view = useSelector(actor, selectSecurityActivity);
   const canRetry = useSelector(actor, (s) => s.can({ type: "securityActivity.retry" }));
   const canReload = useSelector(actor, (s) => s.can({ type: "securityActivity.reload" }));

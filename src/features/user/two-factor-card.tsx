@@ -18,9 +18,9 @@ import { provideTwoFactor } from "./user-machines.ts";
  * The user centre's two-factor card: off, the password, set-up (QR code, key, code), the recovery codes once, on,
  * turning off.
  */
-export function TwoFactorCard() {
+export function TwoFactorCard({ onChanged }: { onChanged(): void }) {
   const { t } = useTranslation();
-  const actor = useActorRef(provideTwoFactor(useServices()));
+  const actor = useActorRef(provideTwoFactor(useServices(), { changed: onChanged }));
   const view = useSelector(actor, selectTwoFactorView, sameTwoFactorView);
   const failure = useSelector(actor, (s) => s.context.failure);
   const badge = useSelector(actor, selectTwoFactorBadge);

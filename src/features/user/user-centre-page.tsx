@@ -15,8 +15,9 @@ import { NicknameDialog } from "../../layout/nickname-dialog.tsx";
 import { BreakableValue } from "../../ui/breakable-value.tsx";
 import { TwoFactorCard } from "./two-factor-card.tsx";
 import { SecurityActivity } from "./security-activity.tsx";
+import { provideSecurityActivity } from "./user-machines.ts";
 
-/** User centre: e-mail, nickname (editable), role, user ID; recent security activity. */
+/** User centre: e-mail, nickname (editable), role, user ID; the second factor; recent security activity, which shows it turned on or off. */
 export default function UserCentrePage() {
   const { t, i18n } = useTranslation();
   const services = useServices();
@@ -28,6 +29,7 @@ export default function UserCentrePage() {
   const role = useSelector(session, (s) => s.context.role);
   const loading = useSelector(session, selectProfileLoading);
   const nickname = useActorRef(provideNicknameEdit(services));
+  const activity = useActorRef(provideSecurityActivity(services));
   const registered = registrationDate ? formatDate(registrationDate, i18n.language) : "";
   return (
     <section className="page" aria-labelledby="user-centre-title">
@@ -83,8 +85,8 @@ export default function UserCentrePage() {
             </tbody>
           </HTMLTable>
         </Card>
-        <TwoFactorCard />
-        <SecurityActivity />
+        <TwoFactorCard onChanged={() => activity.send({ type: "securityActivity.reload" })} />
+        <SecurityActivity actor={activity} />
       </div>
       <NicknameDialog actor={nickname} current={nickName} />
     </section>

@@ -4,7 +4,11 @@ import { twoFactorMachine } from "../../../machines/user/two-factor.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** The user centre's machines with their effects bound. */
-export const provideTwoFactor = ({ api, notify, i18n }: Uses<"notify" | "i18n", "twoFactor">) =>
+/** `page.changed` is told when the second factor was turned on or off: the security activity shows it. */
+export const provideTwoFactor = (
+  { api, notify, i18n }: Uses<"notify" | "i18n", "twoFactor">,
+  page: { changed(): void },
+) =>
   twoFactorMachine.provide({
     actors: {
       loadStatus: fromPromise(() => api.twoFactor.status()),
@@ -13,8 +17,14 @@ export const provideTwoFactor = ({ api, notify, i18n }: Uses<"notify" | "i18n", 
       disable: fromPromise(({ input }) => api.twoFactor.disable(input)),
     },
     actions: {
-      announceOn: () => notify.success(i18n.t("twoFactor.turnedOn")),
-      announceOff: () => notify.success(i18n.t("twoFactor.turnedOff")),
+      announceOn: () => {
+        notify.success(i18n.t("twoFactor.turnedOn"));
+        page.changed();
+      },
+      announceOff: () => {
+        notify.success(i18n.t("twoFactor.turnedOff"));
+        page.changed();
+      },
     },
   });
 
