@@ -52,10 +52,14 @@ const daysOf = async (batches: AsyncIterable<readonly { day: string }[]>) => {
   return days;
 };
 
-/** The other sessions of this database inside a transaction: the cursors being read. */
+/**
+ * The other client sessions of this database inside a transaction: the cursors being read. An autovacuum worker on the
+ * database is in a transaction too, and is not ours (it made a clean-clone run count 3 cursors of 2).
+ */
 const openTransactions = async (db: Kysely<DB>) => {
   const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
-    where datname = current_database() and xact_start is not null and pid <> pg_backend_pid()`.execute(db);
+    where datname = current_database() and xact_start is not null and pid <> pg_backend_pid()
+      and backend_type = 'client backend'`.execute(db);
   return Number(rows[0]?.n);
 };
 
