@@ -38,8 +38,12 @@ export function withConsoleTab(options: { reducedMotion?: boolean } = {}): Conso
   afterEach(async ({ task }) => {
     // A journey that fails on a loaded machine says what its page showed and went through (its last API answers,
     // errors, addresses), whatever step failed: the log of one rare failure is all there is to go on.
-    if (task.result?.state === "fail" && tab.page)
-      process.stdout.write(`${task.name} failed; its page: ${await describePage(tab.page)}\n`);
+    // The error goes with it: a stage stopped by the other lane's failure never prints Vitest's summary.
+    if (task.result?.state === "fail" && tab.page) {
+      const error = task.result.errors?.[0];
+      const why = error ? `${error.message}\n${(error.stack ?? "").split("\n").slice(1, 6).join("\n")}` : "no error";
+      process.stdout.write(`${task.name} failed: ${why}\nits page: ${await describePage(tab.page)}\n`);
+    }
     await tab.context?.close();
     expect(missingKeys, "texts missing from the locale files").toEqual([]);
   });
