@@ -80,7 +80,7 @@ describe("Application bills", () => {
       page.waitForEvent("download"),
       page.getByRole("button", { name: billLabel.exportCsv, exact: true }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^application-bills-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^application-bills-\d{4}-\d{2}-\d{2}-filtered\.csv$/);
     const exported = parse(await readFile(await download.path()), { columns: true, bom: true }) as Array<
       Record<string, string>
     >;

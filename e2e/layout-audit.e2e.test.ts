@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { auditLayout } from "./support/layout-audit.ts";
+import { repoRoot } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 // The layout audit (support/layout-audit.ts) that the responsive and phone journeys rely on, on pages made to fail it.
@@ -112,6 +115,57 @@ describe("the layout audit", () => {
     expect(found).toContain("cell clipped: div#paid");
     expect(found).toContain("scanned column out of view: div#status");
     expect(await kinds(grid('data-scroll-more="right"'), 1440)).toEqual(["scanned column out of view: div#status"]);
+  });
+
+  // Invoices at 1440 px: a status's two tags (their words may wrap anywhere) squeezed to the cell the grid first drew,
+  // measured there, and the column fitted to that: "Overpaid" cut by 13 px. A cell's content keeps its own width.
+  it("finds tags cut by a data grid's cell, and keeps a cell's content at its own width under the console's stylesheet", async () => {
+    const stylesheet = readFileSync(join(repoRoot, "src/ui/list-grid.css"), "utf8");
+    const tag = (word: string) =>
+      `<span style="display:inline-flex;padding:0 6px"><span style="overflow:hidden;white-space:normal;overflow-wrap:anywhere">${word}</span></span>`;
+    const found = await kinds(
+      `<style>${stylesheet}</style><div class="list-grid"><div role="gridcell" id="status" class="list-grid-cell list-wrap" style="width:90px;height:56px"><div class="list-grid-content"><span class="invoice-tags">${tag("Paid")}${tag("Overpaid")}</span></div></div></div>`,
+      1440,
+    );
+    expect(found).toContain("cell clipped: div#status.list-grid-cell.list-wrap");
+    const { page } = tab;
+    const [content, tags] = await page.evaluate(() => {
+      const box = document.querySelector(".list-grid-content");
+      const spans = [...(box?.querySelectorAll(".invoice-tags > span") ?? [])];
+      return [
+        box?.getBoundingClientRect().width ?? 0,
+        spans.reduce((sum, s) => sum + s.getBoundingClientRect().width, 0),
+      ];
+    });
+    expect(content).toBeGreaterThanOrEqual(Math.floor(tags));
+  });
+
+  // Currency list and My currencies at 1440 px: a plain list table's first column, its row header, left out of the
+  // row's stripe (Blueprint stripes a striped table's td only).
+  it("stripes a list table's row header with the rest of its row, in both themes", async () => {
+    const styles = ["node_modules/@blueprintjs/core/lib/css/blueprint.css", "src/ui/list-page.css"]
+      .map((file) => readFileSync(join(repoRoot, file), "utf8"))
+      .join("\n");
+    const row = (n: number) => `<tr><th scope="row" id="head-${n}">Token ${n}</th><td id="cell-${n}">Devnet</td></tr>`;
+    const { page } = tab;
+    const backgrounds = async (theme: string) => {
+      await page.setContent(
+        `<!doctype html><html><head><style>${styles}</style></head><body class="${theme}"><table class="bp6-html-table bp6-html-table-striped list-table"><tbody>${row(1)}${row(2)}</tbody></table></body></html>`,
+      );
+      return page.evaluate(() =>
+        [1, 2].map((n) =>
+          ["head", "cell"].map(
+            (part) => getComputedStyle(document.getElementById(`${part}-${n}`) as Element).backgroundColor,
+          ),
+        ),
+      );
+    };
+    for (const theme of ["", "bp6-dark"]) {
+      const [odd, even] = await backgrounds(theme);
+      expect(odd?.[0], `the first row's header (${theme || "light"})`).toBe(odd?.[1]);
+      expect(odd?.[1], `the first row striped (${theme || "light"})`).not.toBe(even?.[1]);
+      expect(even?.[0], `the second row's header (${theme || "light"})`).toBe(even?.[1]);
+    }
   });
 
   it("finds a value broken between two letters, not one broken after @ or . (a <wbr>)", async () => {

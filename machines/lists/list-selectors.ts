@@ -105,6 +105,10 @@ export function listSelectors<Row, Shown = Row, Detail = { row: Row }>(
 export const selectListExportRequest = (s: ListSnapshot): Record<string, unknown> =>
   withoutPaging(listRequestOf<{ cursor?: string; pageSize?: number }>(s.context.area, s.context.search));
 
+/** The list answered its search with no row: its file would hold the header alone, so there is nothing to export. */
+export const selectListShowsNoRow = (s: ListSnapshot): boolean =>
+  !inList(s, "failed") && s.context.loaded && s.context.items.length === 0;
+
 /** The search the list shows, as the address bar holds it (list-query.ts). */
 export const selectListQuery = (s: ListSnapshot): string => listQueryOf(s.context.area, s.context.search);
 

@@ -13,6 +13,14 @@ import { signedInAnswers } from "./signed-in.ts";
 /** `loads`: the list asked for so far (once when the page opened, once per retry); `stepCalls`: the calls when the step began. */
 type H = ConsoleHarness & { fake: ControlledApi; loads: number; stepCalls: number };
 
+/** The summary's sentence when every currency offered here fits the package: all accepted, none, or some. */
+const offeredKey = (accepted: number, offered: number) =>
+  accepted === offered
+    ? "myCurrencies.summaryOfferedAll"
+    : accepted === 0
+      ? "myCurrencies.summaryOfferedNone"
+      : "myCurrencies.summaryOffered";
+
 /** A currency's row in the table (the phone's cards hold the same switches, hidden by the stylesheet in a browser). */
 const row = (chainId: number, contractAddress: string) =>
   screen.getByTestId(`my-currency-row-${chainId}-${contractAddress.toLowerCase()}`);
@@ -101,8 +109,8 @@ runModel(myCurrenciesModel, {
     expect(summary).toBe(
       !list.limit
         ? h.t("myCurrencies.noPackage")
-        : list.limit > list.items.length
-          ? h.t("myCurrencies.summaryOffered", {
+        : list.limit > list.items.length && list.items.length > 0
+          ? h.t(offeredKey(list.acceptedCount, list.items.length), {
               accepted: list.acceptedCount,
               count: list.items.length,
               limit: list.limit,

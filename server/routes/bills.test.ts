@@ -236,8 +236,12 @@ describe("POST /api/Bill/Export", () => {
   const exported = async (m: Merchant, body: BillExportRequest) => {
     const answer = await call(h, "billExport", { token: m.token, body });
     expect(answer.status).toBe(200);
+    // A filtered file says so in its name: it is not the whole list.
+    const filtered = Object.values(body).some((value) => value !== undefined && value !== "");
     expect(answer.headers["content-disposition"]).toMatch(
-      /^attachment; filename="application-bills-\d{4}-\d{2}-\d{2}\.csv"$/,
+      filtered
+        ? /^attachment; filename="application-bills-\d{4}-\d{2}-\d{2}-filtered\.csv"$/
+        : /^attachment; filename="application-bills-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     return answer.csv ?? [];
   };

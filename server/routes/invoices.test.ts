@@ -139,7 +139,9 @@ describe("Invoice/List and Export", () => {
     expect(refused).toMatchObject({ success: false, errCode: errCodes.listCursorInvalid });
 
     const file = await call(h, "invoiceExport", { token: m.token, body: { appCode: made.shop.appCode } });
-    expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(file.headers["content-disposition"]).toMatch(
+      /^attachment; filename="invoices-\d{4}-\d{2}-\d{2}-filtered\.csv"$/,
+    );
     const listed = await list(m, { appCode: made.shop.appCode });
     // The console asks in English here (its Language header): the list's labels, each invoice as the list reads it.
     expect(file.csv).toEqual(listed.items.map((invoice) => labelledRowOf(invoiceExportTable, invoice, "en-US")));

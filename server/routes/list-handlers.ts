@@ -4,8 +4,9 @@ import type { CurrencyRegistry } from "../chain/currency-registry.ts";
 import type { DB } from "../db/schema.ts";
 import type { Session } from "../domain/identity/sessions.ts";
 import type { CsvDownload } from "../domain/platform/csv-download.ts";
+import { namedForFilters } from "../domain/platform/export-file-name.ts";
 import type { MerchantScope } from "../domain/platform/merchant-scope.ts";
-import type { Outcome } from "../domain/platform/outcome.ts";
+import { ok, type Outcome } from "../domain/platform/outcome.ts";
 import type { DownloadHandler, Handler, HandlerContext } from "../http/handler.ts";
 
 /** What a list's use cases take besides the merchant's search: the currencies its rows name, the paging's secret, the time. */
@@ -61,7 +62,10 @@ export function listHandlers<P extends EnvelopeEndpointName, F extends DownloadE
     handle: (ctx) => useCases.pages(ctx.db, scopeOf(ctx.session), ctx.body, depsOf(ctx)),
   };
   const file: DownloadHandler<F> = {
-    handle: async (ctx) => useCases.file(ctx.db, scopeOf(ctx.session), ctx.body, depsOf(ctx)),
+    handle: async (ctx) => {
+      const outcome = await useCases.file(ctx.db, scopeOf(ctx.session), ctx.body, depsOf(ctx));
+      return outcome.ok ? ok({ ...outcome.data, fileName: namedForFilters(outcome.data.fileName, ctx.body) }) : outcome;
+    },
   };
   return { [names.pages]: pages, [names.file]: file } as Record<P, Handler<P>> & Record<F, DownloadHandler<F>>;
 }

@@ -143,7 +143,7 @@ describe("RechargeBill/List and Export", () => {
 
     const file = await call(h, "rechargeExport", { token: m.token, body: { startTime: "2026-11-20T12:00:02Z" } });
     expect(file.headers["content-disposition"]).toMatch(
-      /^attachment; filename="recharge-bills-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="recharge-bills-\d{4}-\d{2}-\d{2}-filtered\.csv"$/,
     );
     const listed = await list(m, { startTime: "2026-11-20T12:00:02Z" });
     expect(listed.items).toHaveLength(3);

@@ -115,7 +115,9 @@ describe("Transaction/List and Export", () => {
       body: { startTime: "2026-11-21T08:00:02Z" },
       headers: { language: "ja-JP" },
     });
-    expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(file.headers["content-disposition"]).toMatch(
+      /^attachment; filename="transactions-\d{4}-\d{2}-\d{2}-filtered\.csv"$/,
+    );
     const listed = await list(m, { startTime: "2026-11-21T08:00:02Z" });
     expect(listed.items).toHaveLength(4);
     expect(file.csv).toEqual(listed.items.map((record) => labelledRowOf(transactionExportTable, record, "ja-JP")));

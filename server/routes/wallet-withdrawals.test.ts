@@ -435,7 +435,9 @@ describe("Wallet/Withdrawals and Wallet/WithdrawalsExport", () => {
       body: { status: "requested" },
       headers: { language: "zh-TW" },
     });
-    expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="withdrawals-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(file.headers["content-disposition"]).toMatch(
+      /^attachment; filename="withdrawals-\d{4}-\d{2}-\d{2}-filtered\.csv"$/,
+    );
     const listed = await list({ status: "requested" });
     expect(file.csv).toEqual(listed.items.map((w) => labelledRowOf(withdrawalExportTable, w, "zh-TW")));
 

@@ -5,7 +5,12 @@ import type { AnyListArea } from "../../machines/lists/list-area.ts";
 import { selectExport } from "../../machines/lists/list-export-selectors.ts";
 import type { listExportMachine } from "../../machines/lists/list-export.ts";
 import type { listMachine } from "../../machines/lists/list-machine.ts";
-import { selectListExportRequest, selectListPaging, selectListSearch } from "../../machines/lists/list-selectors.ts";
+import {
+  selectListExportRequest,
+  selectListPaging,
+  selectListSearch,
+  selectListShowsNoRow,
+} from "../../machines/lists/list-selectors.ts";
 import { ExportControl } from "../ui/export-control.tsx";
 import { ListPaging } from "../ui/list-paging.tsx";
 import { ListSearchForm } from "../ui/list-search-form.tsx";
@@ -67,9 +72,11 @@ export function ListBody({ area, paged, list, exported, table }: ListBodyProps) 
 function ListExport({ name, list, exporter, describeFailure }: ListExportProps & { name: string; list: ListActor }) {
   const exportView = useSelector(exporter, selectExport);
   const exportRequest = useSelector(list, selectListExportRequest);
+  const nothing = useSelector(list, selectListShowsNoRow);
   return (
     <ExportControl
       view={exportView}
+      nothing={nothing}
       statusTestId={`${name}-export`}
       describeFailure={describeFailure}
       onStart={() => exporter.send({ type: "export.start", request: exportRequest })}

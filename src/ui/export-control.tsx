@@ -13,6 +13,8 @@ interface ExportControlProps {
   statusTestId: string;
   /** A failure's words in the merchant's language (the services' describeFailure). */
   describeFailure(failure: ExportFailure): string;
+  /** The list shows no row: the button is disabled, its title saying why. */
+  nothing: boolean;
   onStart(): void;
   onCancel(): void;
 }
@@ -21,7 +23,7 @@ interface ExportControlProps {
  * A list's CSV export (machines/lists/list-export.ts): the button, while the file arrives its size so far and Cancel,
  * then the file saved or why it failed — said politely to screen readers as it changes.
  */
-export function ExportControl({ view, statusTestId, describeFailure, onStart, onCancel }: ExportControlProps) {
+export function ExportControl({ view, statusTestId, describeFailure, nothing, onStart, onCancel }: ExportControlProps) {
   const { t, i18n } = useTranslation();
   const exporting = view.kind === "exporting";
   return (
@@ -29,9 +31,9 @@ export function ExportControl({ view, statusTestId, describeFailure, onStart, on
       <Button
         icon={<Download />}
         text={t("listExport.button")}
-        title={t("listExport.hint")}
+        title={nothing && !exporting ? t("listExport.nothing") : t("listExport.hint")}
         loading={exporting}
-        disabled={exporting}
+        disabled={exporting || nothing}
         onClick={onStart}
       />
       <span className="list-export-status" role="status" data-testid={statusTestId}>

@@ -18,6 +18,14 @@ import { provideMyCurrencies } from "./my-currencies-machines.ts";
 import "../../ui/list-page.css";
 import "./my-currencies.css";
 
+/** The sentence for the currencies offered here, all fitting the package: every one accepted, none, or some. */
+const offeredWording = (accepted: number, offered: number) =>
+  accepted === offered
+    ? "myCurrencies.summaryOfferedAll"
+    : accepted === 0
+      ? "myCurrencies.summaryOfferedNone"
+      : "myCurrencies.summaryOffered";
+
 /** My currencies: the token currencies the merchant's applications accept, each switched on or off. */
 export default function MyCurrenciesPage() {
   const { t } = useTranslation();
@@ -29,8 +37,8 @@ export default function MyCurrenciesPage() {
   const heldCount = useSelector(actor, selectHeldCount);
   const summaryText = (s: MyCurrencySummary) =>
     s.kind === "limited"
-      ? s.limit > s.offered
-        ? t("myCurrencies.summaryOffered", { accepted: s.accepted, count: s.offered, limit: s.limit })
+      ? s.limit > s.offered && s.offered > 0
+        ? t(offeredWording(s.accepted, s.offered), { accepted: s.accepted, count: s.offered, limit: s.limit })
         : t("myCurrencies.summary", { accepted: s.accepted, count: s.limit })
       : s.kind === "unlimited"
         ? t("myCurrencies.summaryUnlimited", { count: s.accepted })

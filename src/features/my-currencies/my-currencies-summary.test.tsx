@@ -41,8 +41,39 @@ describe("My currencies' summary", { timeout: 30_000 }, () => {
 
   it("says when every currency offered here fits the package, so '1 of 5' never suggests four more to turn on", async () => {
     expect(await summaryFor({ items: [usdt], limit: 5, acceptedCount: 1, defaulted: false })).toBe(
-      "1 of the 1 currency offered here accepted (your package allows 5)",
+      "The one currency offered here is accepted (your package allows 5)",
     );
+  });
+
+  it("words the currencies offered here for none, one and many accepted", async () => {
+    const usdc = { ...usdt, symbol: "USDC", contractAddress: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512" };
+    const dai = { ...usdt, symbol: "DAI", contractAddress: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0" };
+    const off = (c: MyCurrency) => ({ ...c, accepted: false });
+    const cases: Array<[MyCurrencyListResult, string]> = [
+      [
+        { items: [off(usdt)], limit: 5, acceptedCount: 0, defaulted: false },
+        "The one currency offered here is not accepted (your package allows 5)",
+      ],
+      [
+        { items: [off(usdt), off(usdc), off(dai)], limit: 5, acceptedCount: 0, defaulted: false },
+        "None of the 3 currencies offered here is accepted (your package allows 5)",
+      ],
+      [
+        { items: [usdt, off(usdc), off(dai)], limit: 5, acceptedCount: 1, defaulted: false },
+        "1 of the 3 currencies offered here accepted (your package allows 5)",
+      ],
+      [
+        { items: [usdt, usdc, dai], limit: 5, acceptedCount: 3, defaulted: false },
+        "All 3 currencies offered here are accepted (your package allows 5)",
+      ],
+    ];
+    const said: string[] = [];
+    for (const [list] of cases) {
+      said.push((await summaryFor(list)) ?? "");
+      h?.cleanup();
+      h = null;
+    }
+    expect(said).toEqual(cases.map(([, text]) => text));
   });
 
   it("counts against the package's limit when more are offered than it allows", async () => {

@@ -15,6 +15,7 @@ import { actorClock } from "../../app/services.ts";
 import { AddressBook } from "./address-book.tsx";
 import { AddressAddDialog, AddressRemoveDialog } from "./address-dialogs.tsx";
 import { PaymentAddress } from "./payment-address.tsx";
+import { WalletFigure } from "./wallet-figure.tsx";
 import { WithdrawDialog } from "./withdraw-dialog.tsx";
 import {
   provideAddressAdd,
@@ -168,7 +169,7 @@ function BalanceCard({ view, onWithdraw, onReload }: BalanceCardProps) {
         {figures.map(([id, term, amount]) => (
           <div key={id} className="wallet-figure">
             <dt className="bp6-text-muted">{term}</dt>
-            <dd data-testid={`wallet-${id}`}>{formatUsdt(amount, i18n.language)}</dd>
+            <WalletFigure id={id} amount={amount} language={i18n.language} />
           </div>
         ))}
       </dl>
