@@ -1,17 +1,17 @@
-import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, SimulatedClock } from "xstate";
 import type { WalletData } from "./wallet-page.ts";
-import { walletPageMachine } from "./wallet-page.ts";
+import { destinationRecheckMs, walletPageMachine } from "./wallet-page.ts";
 import { selectWalletPage, withdrawalChoice } from "./wallet-page-selectors.ts";
 import { allOf, withdrawalPreview } from "./wallet-amounts.ts";
 
-const destination = (usable: boolean, id: string) => ({
+const destination = (usable: boolean, id: string, usableAt = "2026-11-27T10:00:00.000Z") => ({
   id,
   chain: "Devnet",
   address: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
   label: "Cold",
   createdAt: "2026-11-26T10:00:00.000Z",
-  usableAt: "2026-11-27T10:00:00.000Z",
+  usableAt,
   usable,
 });
 const data = (usable: boolean[]): WalletData => ({
@@ -107,6 +107,86 @@ describe("My wallet", () => {
     actor.send({ type: "wallet.retry" });
     await new Promise((r) => setTimeout(r, 0));
     expect(selectWalletPage(actor.getSnapshot())).toMatchObject({ kind: "ready", canWithdraw: true });
+  });
+});
+
+describe("My wallet, as a destination's cool-down ends", () => {
+  afterEach(() => vi.useRealTimers());
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  const withBook = (items: ReturnType<typeof destination>[]): WalletData => ({
+    ...data([]),
+    book: { items, cooldownSeconds: 86_400 },
+  });
+  /** My wallet on a merchant's clock set to `now`, its delays on a clock the test moves, answering `answers` in turn. */
+  function openAt(now: string, answers: WalletData[]) {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(now));
+    const clock = new SimulatedClock();
+    let loads = 0;
+    const actor = createActor(
+      walletPageMachine.provide({
+        actors: {
+          loadWallet: fromPromise(async () => {
+            loads++;
+            return answers.shift()!;
+          }),
+        },
+      }),
+      { clock },
+    ).start();
+    return { actor, clock, loads: () => loads };
+  }
+
+  it("asks the wallet again when the earliest waiting destination's cool-down ends: Withdraw turns enabled by itself", async () => {
+    const later = destination(false, "1", "2026-11-27T12:00:00.000Z");
+    const sooner = destination(false, "2", "2026-11-27T10:00:00.000Z");
+    const page = openAt("2026-11-27T09:00:00.000Z", [
+      withBook([later, sooner]),
+      withBook([later, { ...sooner, usable: true }]),
+    ]);
+    await settle();
+    expect(selectWalletPage(page.actor.getSnapshot())).toMatchObject({ kind: "ready", canWithdraw: false });
+    page.clock.increment(3_600_000 - 1);
+    await settle();
+    expect(page.loads()).toBe(1);
+    page.clock.increment(1);
+    await settle();
+    expect(page.loads()).toBe(2);
+    expect(selectWalletPage(page.actor.getSnapshot())).toMatchObject({ kind: "ready", canWithdraw: true });
+  });
+
+  it("waits for nothing when no destination waits, and at most setTimeout's longest delay for one far away", async () => {
+    const none = openAt("2026-11-27T09:00:00.000Z", [withBook([destination(true, "1")])]);
+    await settle();
+    expect(none.actor.getSnapshot().matches({ ready: "settled" })).toBe(true);
+    none.clock.increment(2 ** 31);
+    await settle();
+    expect(none.loads()).toBe(1);
+    none.actor.stop();
+
+    const far = destination(false, "1", "2027-11-27T09:00:00.000Z");
+    const year = openAt("2026-11-27T09:00:00.000Z", [withBook([far]), withBook([far])]);
+    await settle();
+    year.clock.increment(2 ** 31 - 2);
+    await settle();
+    expect(year.loads()).toBe(1);
+    year.clock.increment(1);
+    await settle();
+    expect(year.loads()).toBe(2);
+    // Still waiting: the next step of the wait is scheduled again.
+    expect(year.actor.getSnapshot().matches({ ready: "waiting" })).toBe(true);
+  });
+
+  it("asks again a little later, not at once, when the server still says waiting though the time passed by our clock", async () => {
+    const late = destination(false, "1", "2026-11-27T08:59:00.000Z");
+    const page = openAt("2026-11-27T09:00:00.000Z", [withBook([late]), withBook([late])]);
+    await settle();
+    page.clock.increment(destinationRecheckMs - 1);
+    await settle();
+    expect(page.loads()).toBe(1);
+    page.clock.increment(1);
+    await settle();
+    expect(page.loads()).toBe(2);
   });
 });
 

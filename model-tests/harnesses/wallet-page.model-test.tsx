@@ -1,18 +1,24 @@
 // @vitest-environment happy-dom
 import { act, screen, waitFor } from "@testing-library/react";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import type { TransactionRecord } from "../../contracts/schemas/transactions.ts";
 import { emptyKeysetPage } from "../../machines/lists/keyset-test-support.ts";
-import type { WalletData } from "../../machines/wallet/wallet-page.ts";
+import { untilUsable, type WalletData } from "../../machines/wallet/wallet-page.ts";
 import type { StreamHandlers } from "../../src/api/event-stream.ts";
 import { actorResultOf } from "../framework/model-events.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { rechargeCredited } from "../models/transaction-fixtures.ts";
-import { devnetChain, paymentAddress } from "../models/wallet-fixtures.ts";
-import { walletPageModel } from "../models/wallet-page.model.ts";
+import { coolingDestination, devnetChain, paymentAddress, walletNow } from "../models/wallet-fixtures.ts";
+import { cooledDownEvent, walletPageModel } from "../models/wallet-page.model.ts";
+import { timersByInterval } from "./order-pages.ts";
 import { expectWallet, heldBooks, renderWallet, type WalletHarness } from "./wallet-pages.ts";
 
+/** How long the page waits, on the merchant's clock, for the waiting destination's cool-down to end. */
+const coolDownMs = untilUsable(Date.parse(coolingDestination.usableAt), Date.parse(walletNow));
+
 type H = WalletHarness & {
+  fire(ms: number): void;
+  tickers(ms: number): number;
   books: ReturnType<typeof heldBooks>;
   loads: number;
   /** The wallet's live stream, as the page follows it. */
@@ -24,6 +30,9 @@ type H = WalletHarness & {
 
 runModel(walletPageModel, {
   async start() {
+    // The merchant's clock: the page reads Date.now() to know how long a destination still waits.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(walletNow);
     const books = heldBooks();
     const stream: { handlers: StreamHandlers<TransactionRecord> | null } = { handlers: null };
     const h = await renderWallet(
@@ -41,7 +50,7 @@ runModel(walletPageModel, {
         },
       },
     );
-    return Object.assign(h, { books, loads: 1, loading: true, queued: false, stream });
+    return Object.assign(h, { books, loads: 1, loading: true, queued: false, stream }, timersByInterval(h.timers));
   },
   // The wallet is several calls: the path's answer gives the book first, then settles the figures' call.
   fakeApi: (h: H) => ({
@@ -71,6 +80,7 @@ runModel(walletPageModel, {
       return act(() => h.stream.handlers?.onEvent(rechargeCredited));
     }
     h.loads += 1;
+    if (event.type === cooledDownEvent.type) return act(() => h.fire(coolDownMs));
     if (event.type === "wallet.retry") return h.user.click(screen.getByRole("button", { name: h.t("wallet.retry") }));
     if (event.type === "wallet.reload") return h.user.click(screen.getByRole("button", { name: h.t("wallet.reload") }));
     unmapped(event);
@@ -90,9 +100,14 @@ runModel(walletPageModel, {
       return;
     }
     await expectWallet(h, data);
+    // A destination still waits: the page's timer is set for its cool-down's end, and for nothing else.
+    expect(h.tickers(coolDownMs)).toBe(s.matches({ ready: "waiting" }) ? 1 : 0);
     const figures = screen.getByTestId("wallet-balance").querySelector("dl");
     if (s.matches("loading")) expect(figures?.getAttribute("aria-busy")).toBe("true");
     else await waitFor(() => expect(figures?.getAttribute("aria-busy")).toBeNull());
   },
-  stop: (h) => h.cleanup(),
+  stop: (h) => {
+    h.cleanup();
+    vi.useRealTimers();
+  },
 });

@@ -25,7 +25,8 @@ export const addressAddModel = formDialogModel({
     `Choose ${e.chain}, type the address "${e.address}", the label "${e.label}" and the mailed code "${e.code}"; press ${english("wallet.addSubmit")}`,
   answer: { ...usableDestination, id: "9", address: newAddress, label: "Treasury", usable: false },
   answerText: "The server adds the address, usable after the waiting time, and mails the merchant",
-  refused: failure("2811", "This address is already in your address book"),
+  // One of this service's own addresses (a deposit or treasury address): the address field is marked.
+  refused: failure("2803", "the destination is one of this service's own addresses"),
 });
 
 export const addressRemoveModel = formDialogModel({

@@ -55,6 +55,19 @@ export const walletWithDestinations: WalletData = {
   book: { items: [coolingDestination, usableDestination], cooldownSeconds: 86_400 },
   payment: paymentAddress,
 };
+/** The merchant's clock in the wallet models: after `usableDestination`'s cool-down, before `coolingDestination`'s. */
+export const walletNow = "2026-02-01T10:05:00.000Z";
+/** A wallet whose only destination is still in its cool-down: Withdraw waits for it. */
+export const walletDestinationWaiting: WalletData = {
+  overview,
+  book: { items: [coolingDestination], cooldownSeconds: 86_400 },
+  payment: paymentAddress,
+};
+/** The same wallet as the server answers it once that cool-down is over: Withdraw is offered. */
+export const walletDestinationCooled: WalletData = {
+  ...walletDestinationWaiting,
+  book: { ...walletDestinationWaiting.book, items: [{ ...coolingDestination, usable: true }] },
+};
 /** The same wallet of a merchant with two-factor on: a withdrawal asks for the authenticator's code too. */
 export const walletWithSecondFactor: WalletData = {
   ...walletWithDestinations,

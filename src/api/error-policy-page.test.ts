@@ -33,6 +33,12 @@ describe("what the toast says and what the page adds (spec section 8, issue 26)"
     expect(pageAddition({ errCode: errCodes.codeExpired, errMsg: "" })).toMatchObject({ field: "code" });
     expect(pageAddition({ errCode: errCodes.oldPasswordWrong, errMsg: "" })).toMatchObject({ field: "oldPassword" });
     expect(pageAddition({ errCode: errCodes.twoFactorCodeWrong, errMsg: "" })).toMatchObject({ field: "code" });
+    // A destination that is one of this service's own (a deposit or treasury address): the address typed is marked.
+    expect(shown(new ApiError("api", errCodes.withdrawalOurAddress, "ours"))).toEqual({
+      toast: "The destination is one of this service's own addresses",
+      page: { kind: "field", field: "address", nextStep: "errorPage.ownAddress" },
+      pageText: "Use an address outside this service, such as your own wallet's or an exchange's",
+    });
   });
 
   it("a refusal the toast already said: the page says only what to do next", () => {

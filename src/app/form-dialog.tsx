@@ -30,6 +30,8 @@ interface FormDialogProps {
   onClosed?(): void;
   /** The dialog's own class (a title that may be long wraps by it). */
   className?: string;
+  /** The form's fields, when not every field a refusal may name is here: a refusal of another one goes in the callout. */
+  fields?: readonly string[];
   children: ReactNode;
 }
 
@@ -46,6 +48,7 @@ export function FormDialog({
   onOpening,
   onClosed,
   className,
+  fields,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
@@ -61,7 +64,9 @@ export function FormDialog({
     <Dialog isOpen={open} title={title} onOpening={onOpening} onClose={close} onClosed={onClosed} className={className}>
       <form onSubmit={submit} noValidate>
         <DialogBody>
-          <FailureScope failure={failure}>{children}</FailureScope>
+          <FailureScope failure={failure} fields={fields}>
+            {children}
+          </FailureScope>
         </DialogBody>
         <DialogFooter
           actions={

@@ -10,12 +10,13 @@ import { signedInAnswers } from "../../../model-tests/harnesses/signed-in.ts";
 import { loginResult, storedUser } from "../../../model-tests/models/fixtures.ts";
 import { invoicePaidOver, invoiceUnderpaid } from "../../../model-tests/models/invoice-fixtures.ts";
 import {
-  askedWithdrawal,
   coolingDestination,
   usableDestination,
   walletWithSecondFactor,
 } from "../../../model-tests/models/wallet-fixtures.ts";
 import { fakeKeysetPaging } from "../../../machines/lists/keyset-test-support.ts";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
+import { ApiError } from "../../api/api-error.ts";
 import { storageKeys } from "../../api/session-storage.ts";
 import { formatUsdt } from "../../i18n/format.ts";
 
@@ -32,7 +33,7 @@ describe("the refund dialog, two-factor on", { timeout: 60_000 }, () => {
   let h: (ConsoleHarness & { fake: ReturnType<typeof createControlledApi> }) | null = null;
   afterEach(() => h?.cleanup());
 
-  it("shows the fee, warns of an address outside the book, and requires the authenticator's code", async () => {
+  it("shows the fee, warns of an address outside the book, and requires the authenticator's code; says what to do when the address is one of the service's own", async () => {
     const fake = createControlledApi([], {
       ...signedInAnswers,
       "invoices.list": async () => ({
@@ -42,7 +43,10 @@ describe("the refund dialog, two-factor on", { timeout: 60_000 }, () => {
       "apps.list": async () => ({ items: [], ...fakeKeysetPaging(1, 100, 0) }),
       "wallet.walletOverview": async () => walletWithSecondFactor.overview,
       "wallet.addresses": async () => walletWithSecondFactor.book,
-      "invoices.refund": async () => askedWithdrawal,
+      // The address typed is one of this service's own (a deposit address): refused.
+      "invoices.refund": async () => {
+        throw new ApiError("api", errCodes.withdrawalOurAddress, "ours");
+      },
       // The list's live stream: silent here.
       "invoices.watch": () => () => {},
     });
@@ -106,5 +110,7 @@ describe("the refund dialog, two-factor on", { timeout: 60_000 }, () => {
         }),
       slow,
     );
+    // Said above the fields (the refusal names the withdrawal's address, which this form calls "to").
+    await within(dialog).findByText(harness.t("errorPage.ownAddress"), {}, slow);
   });
 });

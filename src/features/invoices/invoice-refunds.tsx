@@ -99,6 +99,9 @@ interface RefundDialogProps {
   wallet: ReturnType<typeof provideRefundWallet>;
 }
 
+/** The fields a refusal may mark here. */
+const refundFields = ["to", "amount", "code", "totpCode"] as const;
+
 function RefundDialog({ actor, invoice, wallet: walletMachine }: RefundDialogProps) {
   const { t, i18n } = useTranslation();
   const sender = useWithdrawalCodeSender();
@@ -123,6 +126,8 @@ function RefundDialog({ actor, invoice, wallet: walletMachine }: RefundDialogPro
       title={t("invoices.refund.dialogTitle", { orderId: invoice.orderId })}
       className="invoice-refund-dialog"
       submitText={t("invoices.refund.submit")}
+      // The address is "to" here: a refusal naming the withdrawals' "address" is said above the fields.
+      fields={refundFields}
       onOpening={() => {
         // Asked for as the details opened; again on a later opening, as a refund or a withdrawal may have changed it.
         if (opened.current) wallet.send({ type: "wallet.reload" });

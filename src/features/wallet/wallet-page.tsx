@@ -43,7 +43,8 @@ export default function WalletPage() {
 function Wallet({ url }: { url: UrlSearch }) {
   const { t } = useTranslation();
   const services = useServices();
-  const page = useActorRef(provideWalletPage(services));
+  // Asked again when a destination's cool-down ends: on the console's timers, as the withdrawals' poll is.
+  const page = useActorRef(provideWalletPage(services), { clock: actorClock(services) });
   // The withdrawals follow the wallet's live stream, and tell the figures when money moved.
   const figures = { moved: () => page.send({ type: "wallet.changed" }) };
   const withdrawals = useActorRef(provideWithdrawalList(services, figures), {

@@ -9,6 +9,7 @@ import {
   usableDestination,
   walletWithDestinations,
 } from "../../../model-tests/models/wallet-fixtures.ts";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { ApiError } from "../../api/api-error.ts";
 
 const tooSoon = () =>
@@ -48,11 +49,16 @@ describe("the withdraw dialog's mailed code", { timeout: 60_000 }, () => {
     );
   };
 
-  it("closes on Escape and its close button; shows the destination whole; counts down the seconds a too-soon refusal says; still confirms with the inbox's code", async () => {
+  it("closes on Escape and its close button; shows the destination whole; counts down the seconds a too-soon refusal says; says what to do when the destination is refused as the service's own; still confirms with the inbox's code", async () => {
+    let asked = 0;
     h = await renderWallet([], {
       ...walletAnswers(() => walletWithDestinations),
       "auth.sendCode": tooSoon,
-      "wallet.withdraw": async () => askedWithdrawal,
+      // The destination has since become one of the service's own: refused once (the dialog has no address to mark).
+      "wallet.withdraw": async () => {
+        if (++asked === 1) throw new ApiError("api", errCodes.withdrawalOurAddress, "ours");
+        return askedWithdrawal;
+      },
     });
     const harness = h;
     await open(harness);
@@ -80,6 +86,12 @@ describe("the withdraw dialog's mailed code", { timeout: 60_000 }, () => {
     expect(counting.hasAttribute("disabled")).toBe(true);
     await within(dialog).findByText(harness.t("errorPage.waitForCountdown"), {}, slow);
     await confirmWith(harness, dialog, "123456");
+    expect((await within(dialog).findByText(harness.t("errorPage.ownAddress"), {}, slow)).getAttribute("role")).toBe(
+      "alert",
+    );
+    await harness.user.click(within(dialog).getByRole("button", { name: harness.t("wallet.withdrawSubmit") }));
+    await closed();
+    expect(asked).toBe(2);
   });
 
   it("keeps the countdown through a reopened dialog and a page left and come back to, and confirms with the code mailed before", async () => {

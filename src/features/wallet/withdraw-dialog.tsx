@@ -29,6 +29,8 @@ interface WithdrawDialogProps {
 }
 
 const emptyForm = { addressId: "", amount: "" };
+/** The fields a refusal may mark here (the mailed and the authenticator's code, the amount). */
+const withdrawFields = ["amount", "code", "totpCode"] as const;
 
 /**
  * "Withdraw": a destination of the address book, the amount (with "All"), the fee, what is taken from the balance and
@@ -49,6 +51,8 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
       actor={actor}
       title={t("wallet.withdrawTitle")}
       submitText={t("wallet.withdrawSubmit")}
+      // The destination is chosen from the book, not typed: a refusal of its address is said above the fields.
+      fields={withdrawFields}
       onOpening={() => {
         setForm(emptyForm);
         setProof(emptyWithdrawalProof);
