@@ -5,23 +5,23 @@
  * TRUST_PROXY=127.0.0.1 so that each request may come from the address its X-Forwarded-For names) is attacked by two
  * loops for as long as the owner goes through a flow BENCH_OWNER_TRIES (4) times, each time from a new device unless
  * the flow is a signed-in one (BENCH_FLOWS names the flows to run, all by default). The stranger asks codes for the
- * owner's e-mail in issue 67's purpose mix (the signed-in purposes, link, sign-in, reset, register) from five addresses
+ * owner's e-mail in a mix of every purpose (the signed-in purposes, link, sign-in, reset, register) from five addresses
  * and tries wrong codes, wrong passwords and wrong second-factor codes from fresh addresses, as fast as the server
- * answers (far faster than the rates the issues measured). `newDeviceWithTheCapsFull` is issue 67's worst case: 40
+ * answers (far faster than the rates the issues measured). `newDeviceWithTheCapsFull` is the worst case: 40
  * addresses fill the e-mail's caps of sign-in and reset codes and try five wrong codes of each, so the owner's own asks
  * are refused (2010) and it resets and signs in with the newest codes of the inbox, strangers' ones. A flow's time is from its first request to its last answer, what a
  * person waits for (a mail is read from the dev outbox at once); the wait for a new TOTP step is not counted.
  * Prints each flow's success rate and latency and writes reports/stranger-bench.json; asserts nothing.
  * Goal: 100 % success, p99 ≤ 1 s.
  *
- * Measured at issue 37's close (2 cores, 4 tries a flow, the stranger's two loops answered several hundred times):
+ * Measured when the flows were first guarded (2 cores, 4 tries a flow, the stranger's two loops answered several hundred times):
  * every flow 100 % on both databases; p99 on PGlite / PostgreSQL: register 152 / 82 ms, reset then sign-in 129 / 93,
  * sign-in on a new device with the mailed code 62 / 54, application credential proof 41 / 27, change of password
- * 111 / 72, second factor on a new device 61 / 66, turning it off with a recovery code 14 / 6. Before the issue, the
+ * 111 / 72, second factor on a new device 61 / 66, turning it off with a recovery code 14 / 6. Before that, the
  * change of password answered 429 once the stranger's wrong sign-ins filled the account's bucket, and the flows that
  * mail a code met the stranger's shared budget and resend wait.
  *
- * Measured at issue 67's close (same machine, 4 tries a flow): every flow 100 % on both databases, the new device in
+ * Measured once a new device got in whatever strangers do (same machine, 4 tries a flow): every flow 100 % on both databases, the new device in
  * well under the 2 minutes asked; p99 on PGlite / PostgreSQL: reset then sign-in on a new device 189 / 192 ms, sign-in
  * on a new device 228 / 131, both with the caps full and the inbox's newest codes 195 / 203 (8 of the owner's asks met
  * 2010), register 244 / 266, application proof 67 / 49, change of password 133 / 209, second factor 125 / 157, turning

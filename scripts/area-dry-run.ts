@@ -83,8 +83,8 @@ function reset() {
 }
 
 /**
- * Earlier trees, each counted by its own pieces over its own files: before the wiring was derived from what exists
- * (issue 69), and before the list model opened every list area of the registry (its start written by hand; those
+ * Earlier trees, each counted by its own pieces over its own files: before the wiring was derived from what exists,
+ * and before the list model opened every list area of the registry (its start written by hand; those
  * pieces left out the area's walk, which the model's paths need: now its own piece).
  */
 const befores = [

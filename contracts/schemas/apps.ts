@@ -42,7 +42,7 @@ export type VerifiedWindowAction = (typeof verifiedWindowActions)[number];
 
 /**
  * Ten minutes from the check, not extended by use: a view, an edit and a rotation in one sitting fit in it (the three
- * codes of issue 37's tester came within five minutes), while a session left open or taken over gets at most ten
+ * codes of an outside tester came within five minutes), while a session left open or taken over gets at most ten
  * minutes past the owner's last code, a third of the session's 30-minute idle limit (SECURITY.md, §Sessions).
  */
 export const verifiedWindowSeconds = 600;

@@ -193,7 +193,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
       });
       await expectSuccess(app, { method: "POST", url: "/api/Login/Login", body: { email, password } });
     },
-    // Strangers, each from another address, guess until the account's bucket refuses (2011), as issue 37 measured.
+    // Strangers, each from another address, guess until the account's bucket refuses (2011), as the stranger bench measures.
     throttleSignIn: async ({ email }) => {
       for (let i = 1; i <= 100; i++) {
         const answer = await app.inject({

@@ -20,7 +20,7 @@ export const merchantWalletEndUser = "merchant-wallet";
  * what it receives is swept into the treasury and can be withdrawn (SECURITY.md, custody). Elsewhere, the merchant's
  * watch-only receiving address, which nothing sweeps. Made at first ask, the same ever after.
  *
- * Before issue 68 orders were paid to the watch-only address on every chain: it stays the merchant's, watched and
+ * Orders were once paid to the watch-only address on every chain: it stays the merchant's, watched and
  * credited as before, so money sent to it from an old screen is never lost.
  */
 export async function paymentAddress(
