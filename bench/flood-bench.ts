@@ -1,5 +1,5 @@
 /**
- * The owner's sign-in under the floods of issue 25 (findings 2–5), on PGlite and, when TEST_DATABASE_URL is set
+ * The owner's sign-in under floods of unknown e-mails, wrong codes and wrong passwords, on PGlite and, when TEST_DATABASE_URL is set
  * (`node scripts/with-postgres.mjs node bench/flood-bench.ts`, as `npm run bench` runs it), on a real PostgreSQL.
  * A real server (production argon2id cost, TRUST_PROXY=127.0.0.1 so that each request may come from the address
  * its X-Forwarded-For names) is flooded for BENCH_FLOOD_SECONDS (10) each time, while the owner signs in one

@@ -65,7 +65,7 @@ if (args.help) {
 }
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 8));
-/** Issue 9's figures: the original console's JS+CSS, and the goals. */
+/** The original console's JS+CSS as measured, and the goals. */
 const originalJsCssGzip9 = 849_320;
 const jsCssGoalGzip9 = 170_000;
 

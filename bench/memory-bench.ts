@@ -12,7 +12,7 @@
  * server on another Node binary (another release's V8; the first start's database child follows it). BENCH_ONLY
  * (`pglite`, `postgresql`, comma-separated) measures only those setups.
  *
- * Measured (2 cores, Node 24), peak / idle MB of the server; anvil 26 / 26 throughout. Before issue 43's changes: PGlite's
+ * Measured (2 cores, Node 24), peak / idle MB of the server; anvil 26 / 26 throughout. Before the memory work: PGlite's
  * first start 1,130–1,210 / 546–615, a restart 882–885 / 401–447, PostgreSQL without a devnet 195 / 196. Since (16 MB of
  * shared buffers, 156 -> 40 MB of resident WebAssembly memory; the first start's database made by a child process):
  * first start 743–777 / 295–311, restart 755–788 / 315–372, PostgreSQL 192 / 190. With

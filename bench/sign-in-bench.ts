@@ -1,5 +1,5 @@
 /**
- * Sign-in under load, and what one password hash costs (issue 6's figures). Prints and writes
+ * Sign-in under load, and what one password hash costs. Prints and writes
  * reports/sign-in-bench.json; asserts nothing.
  *
  *   1. argon2id hash time at the production parameters, in this process (BENCH_HASHES, 20).

@@ -44,7 +44,7 @@ let newestInTheInbox = 0;
 /** The flows to run, by name (`BENCH_FLOWS=signInOnANewDevice,resetOnANewDevice`); all when unset. */
 const only = process.env.BENCH_FLOWS?.split(",").filter(Boolean);
 const runs = (name: string) => !only || only.includes(name);
-/** Issue 67: the stranger asks codes from four or five addresses of its own, each with its own budget. */
+/** The stranger asks codes from four or five addresses of its own, each with its own budget. */
 const strangerHomes = ["198.51.100.61", "198.51.100.62", "198.51.100.63", "198.51.100.64", "198.51.100.65"];
 const password = "Owner7Merchant";
 /** What each purpose's mail says the code is for (server/domain/messaging/mail-outbox.ts `codeMail`). */
@@ -56,7 +56,7 @@ const phrase = {
   "sign-in": "to sign in on a new device",
 } as const;
 /**
- * The purpose mix issue 67 measured: the signed-in purposes (refused without the session, 2012), link (refused
+ * The purpose mix of a stranger's asks: the signed-in purposes (refused without the session, 2012), link (refused
  * without the Google link step's ticket, 2105), and the recovery ones, whose budgets the others must not fill.
  */
 const purposes = ["application", "link", "change-password", "withdrawal", "sign-in", "reset", "register"] as const;
@@ -196,7 +196,7 @@ async function bench(env: Record<string, string>): Promise<Record<string, Figure
     }
 
     if (runs("newDeviceWithTheCapsFull")) {
-      // Issue 67's worst case for a new device: strangers fill the e-mail's caps of sign-in and reset codes (20 an hour
+      // The worst case for a new device: strangers fill the e-mail's caps of sign-in and reset codes (20 an hour
       // each, from 40 addresses), try five wrong codes of each from elsewhere, then ask the signed-in purposes and send
       // wrong passwords. The owner's own asks are refused (2010): it uses the newest code of the inbox, a stranger's.
       let capped = await owner("capped");

@@ -1,7 +1,7 @@
 import type { Step } from "./scenario.ts";
 
 /**
- * Scenarios written by hand for issue 24's findings, run beside the seeds (`npm run chaos -- --scenario NAME`).
+ * Scenarios written by hand for the money attack's findings, run beside the seeds (`npm run chaos -- --scenario NAME`).
  * minedAgain (finding 1): a paid order's transfer taken by a reorganisation deeper than the confirmations and mined
  * again at the same height, then once more in another block. laggingBackend (finding 1 without a reorganisation): the
  * node answers from a head behind a paid order's payment, then a load balancer's backend behind it takes every other
@@ -71,7 +71,7 @@ export const focusedScenarios: Readonly<Record<string, readonly Step[]>> = {
     { kind: "mine", blocks: 3 },
   ],
   /**
-   * Issue 27's deposits: one credited, spent in part on an order paid from the balance, then taken away by a
+   * Deposits to applications' addresses: one credited, spent in part on an order paid from the balance, then taken away by a
    * reorganisation deeper than the confirmations (reversed: what the balance holds goes back, the rest a recorded loss);
    * another merchant's deposit reorganised before its confirmations and mined again at its height (credited once).
    * The harness's collection sweeps the credited deposit after the mining (one block more): the reorganisation takes
@@ -105,7 +105,7 @@ export const focusedScenarios: Readonly<Record<string, readonly Step[]>> = {
     { kind: "mine", blocks: 3 },
   ],
   /**
-   * Issue 70's invoices: one paid exactly, then its transfer (and the sweep that carried it) taken away by a
+   * Invoices: one paid exactly, then its transfer (and the sweep that carried it) taken away by a
    * reorganisation deeper than the confirmations (the invoice stays paid, its amount received goes back to 0, the bill
    * is reversed and no second invoice.paid comes); another merchant's invoice whose time ran out, paid late and in two
    * parts, one mined again in another block by a reorganisation shallower than the confirmations (credited once,

@@ -77,7 +77,7 @@ export const consoleRoutes = {
     access: "console",
     page: "recharges/recharge-list-page",
     tab: { title: "menu.rechargeBills" },
-    // Issue 41. The spec's table gives it order 4 with the bills, and its menu lists it after them.
+    // The spec's table gives it order 4 with the bills, and its menu lists it after them.
     menu: { section: "/rechargeBill", name: "menu.rechargeBills", icon: "import", order: 4 },
   }),
   invoice: route({
@@ -93,7 +93,7 @@ export const consoleRoutes = {
     access: "console",
     page: "wallet/wallet-page",
     tab: { title: "menu.wallet" },
-    // Issue 41. The spec lists My wallet after the bills and names no number for it; 4 is the bills'.
+    // The spec lists My wallet after the bills and names no number for it; 4 is the bills'.
     menu: { section: "/wallet", name: "menu.wallet", icon: "bank-account", order: 4 },
   }),
   callback: route({
@@ -101,7 +101,7 @@ export const consoleRoutes = {
     access: "console",
     page: "callbacks/callback-list-page",
     tab: { title: "menu.callback" },
-    // Issue 28. The spec's menu lists it after My applications and before My currencies; its table names no number,
+    // The spec's menu lists it after My applications and before My currencies; its table names no number,
     // and 4 (bills, recharge bill) and 5 (/currencybill) are taken.
     menu: { section: "/callback", name: "menu.callback", icon: "exchange", order: 6 },
   }),
@@ -110,7 +110,7 @@ export const consoleRoutes = {
     access: "console",
     page: "my-currencies/my-currencies-page",
     tab: { title: "menu.myCurrencies" },
-    // Issue 42. The spec's menu lists My currencies after Transaction callbacks and before Transaction records; the
+    // The spec's menu lists My currencies after Transaction callbacks and before Transaction records; the
     // numbers before 6 are taken, as for those two.
     menu: { section: "/myCurrencies", name: "menu.myCurrencies", icon: "credit-card", order: 6 },
   }),
@@ -119,7 +119,7 @@ export const consoleRoutes = {
     access: "console",
     page: "transactions/transaction-list-page",
     tab: { title: "menu.transactions" },
-    // Issue 41. The spec's menu lists Transaction records after My currencies and before the Currency list; its table
+    // The spec's menu lists Transaction records after My currencies and before the Currency list; its table
     // names no number for it.
     menu: { section: "/transactions", name: "menu.transactions", icon: "history", order: 6 },
   }),
@@ -128,7 +128,7 @@ export const consoleRoutes = {
     access: "console",
     page: "currencies/currency-list-page",
     tab: { title: "menu.currencies" },
-    // Issue 42. The spec's table gives /currencybill order 5; its menu lists it after Transaction records.
+    // The spec's table gives /currencybill order 5; its menu lists it after Transaction records.
     menu: { section: "/currencybill", name: "menu.currencies", icon: "dollar", order: 5 },
   }),
   userCenter: route({
