@@ -7,6 +7,7 @@ import { type DirectionRule, directionRules, directionViolations } from "./impor
 import { domainChainNodeRules } from "./domain-chain-node.ts";
 import { domainViemRules } from "./domain-viem.ts";
 import { fileNameViolations } from "./file-names.ts";
+import { issueTagViolations } from "./issue-tags.ts";
 import { longFileViolations, styleSheets } from "./long-files.ts";
 import { machineRules } from "./machine-rules.ts";
 import { securityRules } from "./security-rules.ts";
@@ -55,6 +56,7 @@ export const checkArchitecture = (root = repoRoot, folders: readonly string[] = 
     ...architectureViolations(graph),
     ...codeViolations(root, graph.files),
     ...longFileViolations(root, [...graph.files, ...styleSheets(root, folders)]),
+    ...issueTagViolations(root, graph.files),
     ...fileNameViolations(graph.files),
   ];
 };

@@ -17,7 +17,7 @@ import { writeRegistries } from "./registries.ts";
 export const knownViolations: readonly string[] = [];
 
 /** Each violation once per place, without its line number. */
-const withoutLine = (violation: string) => violation.replace(/^([^ :]+):\d+ /, "$1 ");
+export const withoutLine = (violation: string) => violation.replace(/^([^ :]+):\d+ /, "$1 ");
 
 /** What is left of `from` after taking out `taken`, one occurrence each. */
 function remove(from: readonly string[], taken: readonly string[]): string[] {

@@ -42,7 +42,7 @@ export function toastWords(h: ConsoleHarness, failure: Failure): string {
 }
 
 /**
- * Issue 26, one message per error: the toast names the failure; the page adds what the error policy says — the refused
+ * One message per error: the toast names the failure; the page adds what the error policy says — the refused
  * field marked with what to do under it and the focus in it, or what to do next in an alert — and never the toast's words.
  * `whenNoAnswer` is the page's own text for no usable answer (the login page's, spec section 8).
  */

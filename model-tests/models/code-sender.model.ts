@@ -26,7 +26,7 @@ export const codeSenderModel: MachineModel<typeof codeSenderMachine> = {
           ...failure("2004", "Please wait 2 seconds before requesting a new code"),
           detail: { resendAfterSeconds: 2 },
         }),
-        // Issue 25, finding 10: SMTP failed; the merchant is told (not a silent success) while the outbox retries.
+        // SMTP failed; the merchant is told (not a silent success) while the outbox retries.
         failed(
           "sendCode",
           failure(
