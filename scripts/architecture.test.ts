@@ -44,7 +44,7 @@ describe("npm run test:house", () => {
     writeFileSync(join(root, path), text);
   }
 
-  it("names the file that breaks a rule and the rule, a machine importing the console's app first among them, a long file that does not say why it is one, an issue's number in a comment, a dead link and a folder the README's layout misses", () => {
+  it("names the file that breaks a rule and the rule, a machine importing the console's app first among them, a long file that does not say why it is one, a dead link and a folder the README's layout misses", () => {
     expect(houseProblems(root, []).broken).toEqual([
       "machines/auth/session.ts imports ../../src/app/app.tsx: machines never import src/",
       'server/db/long-helper.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
