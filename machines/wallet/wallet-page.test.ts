@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, SimulatedClock } from "xstate";
+import { type AnyActorRef, createActor, fromPromise, SimulatedClock } from "xstate";
 import type { WalletData } from "./wallet-page.ts";
 import { destinationRecheckMs, walletPageMachine } from "./wallet-page.ts";
 import { selectWalletPage, withdrawalChoice } from "./wallet-page-selectors.ts";
@@ -29,12 +29,25 @@ const data = (usable: boolean[]): WalletData => ({
   payment: null,
 });
 
+/**
+ * The actors a test started, stopped after it: one left in its waiting state asks the wallet again when a destination's
+ * real timer fires, seconds later, in whatever test file the worker runs then.
+ */
+const running: AnyActorRef[] = [];
+const started = <A extends AnyActorRef>(actor: A): A => {
+  running.push(actor.start());
+  return actor;
+};
+afterEach(() => {
+  for (const actor of running.splice(0)) actor.stop();
+});
+
 describe("My wallet", () => {
   it("loads, keeps the wallet shown while it reloads, and offers withdrawing only to a destination past its cool-down", async () => {
     const answers = [data([false]), data([false, true])];
-    const actor = createActor(
-      walletPageMachine.provide({ actors: { loadWallet: fromPromise(async () => answers.shift()!) } }),
-    ).start();
+    const actor = started(
+      createActor(walletPageMachine.provide({ actors: { loadWallet: fromPromise(async () => answers.shift()!) } })),
+    );
     expect(selectWalletPage(actor.getSnapshot())).toEqual({ kind: "loading" });
     await new Promise((r) => setTimeout(r, 0));
     const first = selectWalletPage(actor.getSnapshot());
@@ -55,9 +68,9 @@ describe("My wallet", () => {
   });
 
   it("asks for a destination first when the address book is empty", async () => {
-    const actor = createActor(
-      walletPageMachine.provide({ actors: { loadWallet: fromPromise(async () => data([])) } }),
-    ).start();
+    const actor = started(
+      createActor(walletPageMachine.provide({ actors: { loadWallet: fromPromise(async () => data([])) } })),
+    );
     await new Promise((r) => setTimeout(r, 0));
     expect(selectWalletPage(actor.getSnapshot())).toMatchObject({
       kind: "ready",
@@ -69,11 +82,13 @@ describe("My wallet", () => {
   it("a change heard while the wallet loads is loaded once that answer has come: the figures never stay older than the change", async () => {
     const answers = [data([false]), { ...data([false]), overview: { ...data([false]).overview, available: "45" } }];
     let answer: (wallet: WalletData) => void = () => undefined;
-    const actor = createActor(
-      walletPageMachine.provide({
-        actors: { loadWallet: fromPromise(() => new Promise<WalletData>((resolve) => (answer = resolve))) },
-      }),
-    ).start();
+    const actor = started(
+      createActor(
+        walletPageMachine.provide({
+          actors: { loadWallet: fromPromise(() => new Promise<WalletData>((resolve) => (answer = resolve))) },
+        }),
+      ),
+    );
     // A recharge is credited while the first answer is under way (read before it): the wallet is asked for again.
     actor.send({ type: "wallet.changed" });
     answer(answers.shift()!);
@@ -91,16 +106,18 @@ describe("My wallet", () => {
 
   it("says it could not load, and loads again on retry", async () => {
     let fail = true;
-    const actor = createActor(
-      walletPageMachine.provide({
-        actors: {
-          loadWallet: fromPromise(async () => {
-            if (fail) throw new Error("down");
-            return data([true]);
-          }),
-        },
-      }),
-    ).start();
+    const actor = started(
+      createActor(
+        walletPageMachine.provide({
+          actors: {
+            loadWallet: fromPromise(async () => {
+              if (fail) throw new Error("down");
+              return data([true]);
+            }),
+          },
+        }),
+      ),
+    );
     await new Promise((r) => setTimeout(r, 0));
     expect(selectWalletPage(actor.getSnapshot())).toEqual({ kind: "failed" });
     fail = false;
@@ -123,17 +140,19 @@ describe("My wallet, as a destination's cool-down ends", () => {
     vi.setSystemTime(new Date(now));
     const clock = new SimulatedClock();
     let loads = 0;
-    const actor = createActor(
-      walletPageMachine.provide({
-        actors: {
-          loadWallet: fromPromise(async () => {
-            loads++;
-            return answers.shift()!;
-          }),
-        },
-      }),
-      { clock },
-    ).start();
+    const actor = started(
+      createActor(
+        walletPageMachine.provide({
+          actors: {
+            loadWallet: fromPromise(async () => {
+              loads++;
+              return answers.shift()!;
+            }),
+          },
+        }),
+        { clock },
+      ),
+    );
     return { actor, clock, loads: () => loads };
   }
 
