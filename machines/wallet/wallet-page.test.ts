@@ -35,7 +35,8 @@ const data = (usable: boolean[]): WalletData => ({
  */
 const running: AnyActorRef[] = [];
 const started = <A extends AnyActorRef>(actor: A): A => {
-  running.push(actor.start());
+  actor.start();
+  running.push(actor);
   return actor;
 };
 afterEach(() => {
