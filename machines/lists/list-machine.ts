@@ -31,10 +31,12 @@ export interface ListLoadInput {
   withChoices: boolean;
 }
 
-/** The list to show, and where it was opened from: a search to start with (a link's `?billNo=`). */
+/** The list to show, and where it was opened from: a search to start with (a link's `?billNo=`), a page size. */
 export interface ListInput {
   area: AnyListArea;
   search?: Readonly<Record<string, string>>;
+  /** One of the area's page sizes; any other starts with its default. */
+  pageSize?: number;
 }
 
 export interface ListContext {
@@ -104,6 +106,9 @@ function startingSearch(input: ListInput): ListSearch {
   const search = searchFrom(input.area, { ...empty, ...input.search });
   return isFiltered(search) && isValidSearch(input.area, search) ? search : empty;
 }
+
+const startingPageSize = ({ area, pageSize }: ListInput): number =>
+  pageSize !== undefined && area.pageSizes.includes(pageSize) ? pageSize : area.defaultPageSize;
 
 const searchTransitions = {
   "list.search": [{ guard: "searchValid", target: "loading", actions: "applySearch" }, { actions: "showSearchErrors" }],
@@ -203,7 +208,7 @@ export const listMachine = setup({
     search: startingSearch(input),
     formRevision: 0,
     fieldErrors: {},
-    paging: firstPage(input.area.defaultPageSize),
+    paging: firstPage(startingPageSize(input)),
     items: [],
     loaded: false,
     failure: null,

@@ -8,7 +8,7 @@ import { rechargeListArea } from "../recharges/recharge-list.ts";
 import { transactionListArea } from "../transactions/transaction-list.ts";
 import { withdrawalListArea } from "../wallet/withdrawal-list.ts";
 import { emptySearchOf } from "./list-area.ts";
-import { listQueryOf, searchOfQuery } from "./list-query.ts";
+import { listQueryOf, pageSizeOfQuery, searchOfQuery } from "./list-query.ts";
 
 const empty = emptySearchOf(invoiceListArea);
 
@@ -74,5 +74,27 @@ describe("a list's search in the address bar", () => {
     const query = listQueryOf(area, search);
     expect(query.split("&").map((pair) => pair.split("=")[0])).toEqual(area.fields.map((field) => field.name));
     expect(searchOfQuery(area, new URLSearchParams(`${query}&page=2`))).toEqual(search);
+  });
+
+  it("names a page size other than the default after the search, and reads it back", () => {
+    const search = { ...empty, flag: "underpaid" };
+    expect(invoiceListArea.defaultPageSize).toBe(10);
+    expect(listQueryOf(invoiceListArea, search, 10)).toBe("flag=underpaid");
+    expect(listQueryOf(invoiceListArea, search, 50)).toBe("flag=underpaid&pageSize=50");
+    expect(listQueryOf(invoiceListArea, empty, 20)).toBe("pageSize=20");
+    const query = new URLSearchParams(listQueryOf(invoiceListArea, search, 20));
+    expect(pageSizeOfQuery(invoiceListArea, query)).toBe(20);
+    expect(searchOfQuery(invoiceListArea, query)).toEqual(search);
+  });
+
+  it.each(["", "7", "100", "20.0", " 20", "2e1", "abc", "-10"])(
+    "reads a page size the area does not offer (%j) as its default",
+    (value) => {
+      expect(pageSizeOfQuery(invoiceListArea, new URLSearchParams({ flag: "underpaid", pageSize: value }))).toBe(10);
+    },
+  );
+
+  it("reads no page size as the default", () => {
+    expect(pageSizeOfQuery(invoiceListArea, new URLSearchParams("flag=underpaid"))).toBe(10);
   });
 });

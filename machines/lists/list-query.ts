@@ -28,21 +28,29 @@ function localOf(value: string): string {
   return `${date}T${two(at.getHours())}:${two(at.getMinutes())}`;
 }
 
+/** The address bar's name of the page size (left out at the area's default). */
+const pageSizeName = "pageSize";
+
 /**
  * A list's search as the address bar holds it: each field filled in, by its name, in the form's order, as the form
  * holds it — a time as the merchant's local minute with its offset, so a link opened in another time zone finds the
- * same rows. The page writes it so a reload, a copied link or a tab opened again shows the same rows.
+ * same rows — then the page size when it is not the area's default. The page writes it so a reload, a copied link or
+ * a tab opened again shows the same rows.
  */
-export function listQueryOf(area: Pick<ListArea, "fields">, search: ListSearch): string {
+export function listQueryOf(
+  area: Pick<ListArea, "fields" | "defaultPageSize">,
+  search: ListSearch,
+  pageSize = area.defaultPageSize,
+): string {
   const pairs: string[] = [];
   for (const field of area.fields) {
     const value = (search[field.name] ?? "").trim();
     if (value !== "")
       pairs.push(`${encodeURIComponent(field.name)}=${encodeURIComponent(isTime(field) ? zonedOf(value) : value)}`);
   }
+  if (pageSize !== area.defaultPageSize) pairs.push(`${pageSizeName}=${pageSize}`);
   return pairs.join("&");
 }
-
 /**
  * The search a link's query names: the area's fields only, anything else left out (the list checks the values); a
  * time with an offset in this time zone's local minute, one without as it is.
@@ -57,3 +65,12 @@ export const searchOfQuery = (
       return [field.name, isTime(field) ? localOf(value) : value];
     }),
   );
+
+/** The page size a link's query names: one of the area's, else (none, or one it does not offer) its default. */
+export function pageSizeOfQuery(
+  area: Pick<ListArea, "pageSizes" | "defaultPageSize">,
+  query: { get(name: string): string | null },
+): number {
+  const named = query.get(pageSizeName) ?? "";
+  return area.pageSizes.find((size) => String(size) === named) ?? area.defaultPageSize;
+}

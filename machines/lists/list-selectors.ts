@@ -109,8 +109,9 @@ export const selectListExportRequest = (s: ListSnapshot): Record<string, unknown
 export const selectListShowsNoRow = (s: ListSnapshot): boolean =>
   !inList(s, "failed") && s.context.loaded && s.context.items.length === 0;
 
-/** The search the list shows, as the address bar holds it (list-query.ts). */
-export const selectListQuery = (s: ListSnapshot): string => listQueryOf(s.context.area, s.context.search);
+/** The search the list shows and its page size, as the address bar holds them (list-query.ts). */
+export const selectListQuery = (s: ListSnapshot): string =>
+  listQueryOf(s.context.area, s.context.search, s.context.paging.pageSize);
 
 /** Whether changes arrive as they happen (the stream), every few seconds (polling after it failed), or not at all. */
 export const selectListFeed = (s: ListSnapshot): "live" | "polling" | "off" =>

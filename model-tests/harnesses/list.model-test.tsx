@@ -203,8 +203,8 @@ runModel(listModel, {
     }
     if (!s.matches({ list: "details" }) && !s.matches({ list: "acting" })) await expectNoDialog();
     if (Object.keys(context.fieldErrors).length === 0) expectFormHolds(h, context.search);
-    // Every list page holds its search in the address bar (src/app/list-search-url.ts).
-    const query = listQueryOf(area, context.search);
+    // Every list page holds its search and page size in the address bar (src/app/list-search-url.ts).
+    const query = listQueryOf(area, context.search, context.paging.pageSize);
     await waitFor(() => expect(h.location()).toBe(`${h.shows.path}${query ? `?${query}` : ""}`));
 
     if (s.matches({ list: "loading" })) {

@@ -55,7 +55,8 @@ const opened = [...listAreaTable]
  * the package beside the list, an application added or renamed by its dialogs; and on Recharge bills and Transaction
  * records and Invoices for their rows and their details dialog, drawn from the row (and on Invoices, the list asked for
  * again when a payment link was made, opened from a `?flag=` link, searched, Reset). On every area the address bar
- * holds the search shown: Application bills searched and Reset, Callbacks opened from a `?billNo=` link and Reset.
+ * holds the search shown and its page size: Application bills searched and Reset, Callbacks opened from a `?billNo=`
+ * link and Reset.
  */
 export const listModel: MachineModel<typeof listMachine> = {
   id: "list",
@@ -126,7 +127,7 @@ export const listModel: MachineModel<typeof listMachine> = {
       case "list.page":
         return `Press ${e.page > 1 ? english("bills.pagination.next") : english("bills.pagination.previous")} (to page ${e.page})`;
       case "list.pageSize":
-        return `Choose ${e.pageSize} in ${english("bills.pagination.pageSize")}`;
+        return `Choose ${e.pageSize} in ${english("bills.pagination.pageSize")} (the address bar says so)`;
       case "row.details":
         return `Press ${english("bills.actions.details")} on row ${e.key}`;
       case "row.act":

@@ -3,8 +3,8 @@ import type { ListArea } from "../../machines/lists/list-area.ts";
 import { type UrlSearch, useUrlSearch } from "./list-search-url.ts";
 
 interface ListInUrlProps {
-  area: Pick<ListArea, "fields">;
-  /** The page around its list: it starts the list from `url.search` and writes it back (`useSearchInUrl`). */
+  area: Pick<ListArea, "fields" | "pageSizes" | "defaultPageSize">;
+  /** The page around its list: it starts the list from `url.search` and `url.pageSize` and writes them back (`useSearchInUrl`). */
   page: ComponentType<{ url: UrlSearch }>;
 }
 

@@ -37,9 +37,12 @@ let navigate: NavigateFunction;
 
 /** A list page as the console's are made (ListInUrl around the page, which starts its list from the address). */
 function pageOf(area: AnyListArea) {
-  const machine = provideList(area, { loadPage: async () => emptyKeysetPage() });
+  // The server answers in the page size asked for.
+  const machine = provideList(area, {
+    loadPage: async (request: { pageSize?: number }) => emptyKeysetPage(request.pageSize),
+  });
   function List({ url }: { url: UrlSearch }) {
-    list = useActorRef(machine, { input: { area, search: url.search } });
+    list = useActorRef(machine, { input: { area, search: url.search, pageSize: url.pageSize } });
     useSearchInUrl(list, url);
     return null;
   }
@@ -65,6 +68,7 @@ const startCounter = () => {
 const ready = () => act(async () => void (await waitFor(list, (s) => s.matches({ list: "ready" }))));
 const at = () => screen.getByTestId("at").textContent;
 const searchOf = () => list.getSnapshot().context.search;
+const pageSizeOf = () => list.getSnapshot().context.paging.pageSize;
 
 describe("a list page's search in the address bar", () => {
   it("starts from a link, writes every search back, starts again from a new link, and leaves another tab's address alone", async () => {
@@ -182,6 +186,66 @@ describe("a list page's search in the address bar", () => {
       await ready();
       await act(async () => list.send({ type: "list.reset" }));
       expect(at()).toBe(path);
+    },
+  );
+
+  it("keeps a page size other than the default: from a link, as the list changes it, and back and forward", async () => {
+    const count = startCounter();
+    const before = starts;
+    render(
+      <MemoryRouter initialEntries={["/invoice/list?flag=underpaid&pageSize=20"]}>
+        <Page />
+        <Address />
+      </MemoryRouter>,
+    );
+    count();
+    expect(pageSizeOf()).toBe(20);
+    expect(at()).toBe("/invoice/list?flag=underpaid&pageSize=20");
+    await ready();
+    expect(list.getSnapshot().context.paging.page).toBe(1);
+
+    await act(async () => list.send({ type: "list.pageSize", pageSize: 50 }));
+    expect(at()).toBe("/invoice/list?flag=underpaid&pageSize=50");
+    await ready();
+    // The default is left out; Reset keeps the page size chosen.
+    await act(async () => list.send({ type: "list.pageSize", pageSize: 10 }));
+    expect(at()).toBe("/invoice/list?flag=underpaid");
+    await ready();
+    await act(async () => list.send({ type: "list.pageSize", pageSize: 20 }));
+    await ready();
+    await act(async () => list.send({ type: "list.reset" }));
+    expect(at()).toBe("/invoice/list?pageSize=20");
+    count();
+    expect(starts - before).toBe(1);
+
+    // Another entry of the history, then Back and Forward: the list starts again from each one's page size.
+    await act(async () => navigate("/invoice/list?pageSize=50"));
+    count();
+    expect(pageSizeOf()).toBe(50);
+    await act(async () => navigate(-1));
+    count();
+    expect(pageSizeOf()).toBe(20);
+    expect(at()).toBe("/invoice/list?pageSize=20");
+    await act(async () => navigate(1));
+    count();
+    expect(pageSizeOf()).toBe(50);
+    expect(starts - before).toBe(4);
+  });
+
+  it.each(["7", "abc", "", "20.5"])(
+    "reads a page size the list does not offer (pageSize=%s) as the default, and leaves it out",
+    async (value) => {
+      render(
+        <MemoryRouter initialEntries={[`/invoice/list?flag=underpaid&pageSize=${value}`]}>
+          <Page />
+          <Address />
+        </MemoryRouter>,
+      );
+      expect(pageSizeOf()).toBe(10);
+      expect(searchOf()).toEqual({ ...emptySearchOf(invoiceListArea), flag: "underpaid" });
+      await ready();
+      expect(list.getSnapshot().matches({ list: "ready" })).toBe(true);
+      expect(at()).toBe("/invoice/list?flag=underpaid");
     },
   );
 });

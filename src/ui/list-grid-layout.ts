@@ -73,3 +73,23 @@ export function fitWidths(
 /** The grid as tall as its header and rows (the stylesheet caps it, and then it scrolls). */
 export const gridHeight = (measure: GridMeasure, rows: number, rowHeight: number): number =>
   measure.headerHeight + rows * rowHeight + measure.scrollbarHeight;
+
+/** The rows a page key moves by when the body's height is not known (not laid out yet, or hidden). */
+const unknownPageRows = 10;
+
+/**
+ * The rows a page key (PageUp, PageDown) moves by: as many as the body shows whole below its headers (at least one),
+ * or 10 while its height is unknown.
+ */
+export function rowsPerPage(viewport: number, headers: number, rowHeight: number): number {
+  if (!(viewport > 0) || !(rowHeight > 0)) return unknownPageRows;
+  return Math.max(1, Math.floor((viewport - headers) / rowHeight));
+}
+
+/** The rows the grid's body shows now, as `rowsPerPage` counts them (10 before the grid is drawn). */
+export function pageRowsIn(box: HTMLElement | null, rowHeight: number): number {
+  const main = box?.querySelector(".bp6-table-quadrant-main");
+  const scroller = main?.querySelector<HTMLElement>(".bp6-table-quadrant-scroll-container");
+  const headers = main?.querySelector<HTMLElement>(".bp6-table-top-container")?.offsetHeight ?? 0;
+  return rowsPerPage(scroller?.clientHeight ?? 0, headers, rowHeight);
+}

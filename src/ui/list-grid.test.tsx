@@ -7,6 +7,7 @@ import type i18next from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import { ListGrid } from "./list-grid.tsx";
+import { rowsPerPage } from "./list-grid-layout.ts";
 import { englishOf, type Thing, thingColumns, things, withSizedGridBodies } from "./list-things-test-support.ts";
 
 withSizedGridBodies();
@@ -61,6 +62,22 @@ function headersTall(height: () => number): () => void {
     configurable: true,
     get(this: HTMLElement) {
       if (this.matches(".bp6-table-quadrant-main .bp6-table-column-headers")) return height();
+      return own?.get?.call(this) ?? 0;
+    },
+  });
+  return () => {
+    if (own) Object.defineProperty(proto, "clientHeight", own);
+  };
+}
+
+/** The grid's body (its scroll container) `height` px tall, its headers none (a simulated browser lays nothing out). */
+function bodyTall(height: number): () => void {
+  const proto = window.HTMLElement.prototype;
+  const own = Object.getOwnPropertyDescriptor(proto, "clientHeight");
+  Object.defineProperty(proto, "clientHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      if (this.matches(".bp6-table-quadrant-main .bp6-table-quadrant-scroll-container")) return height;
       return own?.get?.call(this) ?? 0;
     },
   });
@@ -131,6 +148,48 @@ describe("ListGrid", () => {
     expect([cell(0, 0).tabIndex, cell(1, 3).tabIndex]).toEqual([-1, 0]);
     await user.keyboard("{Control>}{Home}{/Control}");
     await waitFor(() => expect(document.activeElement).toBe(cell(0, 0)));
+  });
+
+  it("moves the focused cell by the rows the grid shows with PageDown and PageUp, within the page's rows, into view", async () => {
+    // The body shows 5 rows of 40 px.
+    const restore = bodyTall(200);
+    try {
+      const user = userEvent.setup();
+      const many = Array.from({ length: 12 }, (_, i) => ({ code: `C${i}`, amount: `${i}.00`, memo: `memo ${i}` }));
+      render(gridOf(await english(), many, vi.fn()));
+      const cell = (row: number, col: number) => document.getElementById(`things-cell-${row}-${col}`) as HTMLElement;
+      const scroller = () =>
+        document.querySelector(".bp6-table-quadrant-main .bp6-table-quadrant-scroll-container") as HTMLElement;
+      const inView = (row: number) => {
+        const top = scroller().scrollTop;
+        return row * 40 >= top && (row + 1) * 40 <= top + 200;
+      };
+      await waitFor(() => expect(cell(0, 2)).toBeTruthy());
+      cell(0, 2).focus();
+      for (const [key, row] of [
+        ["{PageDown}", 5],
+        ["{PageDown}", 10],
+        ["{PageDown}", 11],
+        ["{PageUp}", 6],
+        ["{PageUp}", 1],
+        ["{PageUp}", 0],
+      ] as const) {
+        await user.keyboard(key);
+        await waitFor(() => expect(document.activeElement).toBe(cell(row, 2)));
+        expect(inView(row)).toBe(true);
+        expect(cell(row, 2).tabIndex).toBe(0);
+      }
+    } finally {
+      restore();
+    }
+  });
+
+  it("counts a page of rows as the body shows them, or 10 while its height is unknown", () => {
+    expect(rowsPerPage(245, 45, 40)).toBe(5);
+    expect(rowsPerPage(30, 0, 40)).toBe(1);
+    expect(rowsPerPage(0, 0, 40)).toBe(10);
+    expect(rowsPerPage(40, 45, 40)).toBe(1);
+    expect(rowsPerPage(400, 0, 0)).toBe(10);
   });
 
   it("moves Enter on a cell of several buttons to its first, pressing none, though a button presses on the key's release", async () => {

@@ -5,8 +5,8 @@ import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import { useTranslation } from "react-i18next";
 import { cellId, describeGrid } from "./list-grid-aria.ts";
 import { GridCell } from "./list-grid-cell.tsx";
-import { useCellKeys } from "./list-grid-keys.ts";
-import { fitWidths, type GridLayout, gridHeight, measureGrid } from "./list-grid-layout.ts";
+import { useCellKeys, useRedrawWhenScrolled } from "./list-grid-keys.ts";
+import { fitWidths, type GridLayout, gridHeight, measureGrid, pageRowsIn } from "./list-grid-layout.ts";
 import type { ListColumn, ListGridProps } from "./list-table.tsx";
 import "./list-grid.css";
 import "./table-resize-sensor.ts";
@@ -41,18 +41,24 @@ interface WithQuadrants {
  * the screen's height, its header pinned while the body scrolls, each column as wide as its widest cell. The row's
  * buttons come right after its name (Blueprint pins columns only at the left, and a pinned copy would draw every
  * button twice), so a tablet scrolling sideways still shows them. The keyboard: Tab stops on the focused cell and
- * then on each row's buttons; the arrows move the focused cell; Enter or Space on the buttons' cell presses its button
+ * then on each row's buttons; the arrows move the focused cell, Home and End along its row, PageUp and PageDown by the
+ * rows the body shows; Enter or Space on the buttons' cell presses its button
  * (or moves to the first of several); Escape on a button goes back to its cell.
  */
 export function ListGrid<Row>(props: ListGridProps<Row>) {
   const { area, rowName, rows, columns, rowKey, operations, labelledBy, rowHeight, follows } = props;
   const { t, i18n } = useTranslation();
-  const cellKeys = useCellKeys((toRow, toCol) => {
-    const nextRow = toRow === "last" ? rows.length - 1 : toRow;
-    const nextCol = toCol === "last" ? gridColumns.length - 1 : 0;
+  const scrolled = useRedrawWhenScrolled();
+  const moveTo = (nextRow: number, nextCol: number) => {
     focusCell(nextRow, nextCol);
+    scrolled.awaitDraw(box.current?.ownerDocument.getElementById(cellId(prefix, nextRow, nextCol)) != null);
     table.current?.scrollToRegion(Regions.cell(nextRow, nextCol));
-  });
+  };
+  const cellKeys = useCellKeys(
+    (toRow, toCol) => moveTo(toRow === "last" ? rows.length - 1 : toRow, toCol === "last" ? gridColumns.length - 1 : 0),
+    (fromRow, fromCol, by) =>
+      moveTo(Math.max(0, Math.min(rows.length - 1, fromRow + by * pageRowsIn(box.current, rowHeight))), fromCol),
+  );
   const say = (key: string) => String(t(key as never));
   const asGrid = (column: ListColumn<Row>): GridColumn<Row> => ({
     key: column.key,
@@ -235,6 +241,7 @@ export function ListGrid<Row>(props: ListGridProps<Row>) {
             if (key) setResized((was) => ({ ...was, [key]: width }));
           }}
           onCompleteRender={() => relayoutNow.current()}
+          onVisibleCellsChange={scrolled.onVisibleCellsChange}
         >
           {gridColumns.map((column, index) => (
             <Column

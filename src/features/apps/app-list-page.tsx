@@ -28,7 +28,9 @@ function AppList({ url }: { url: UrlSearch }) {
   const { t } = useTranslation();
   const services = useServices();
   const email = useSelector(useSessionActor(), selectEmail);
-  const list = useActorRef(provideAppList(services), { input: { area: appListArea, search: url.search } });
+  const list = useActorRef(provideAppList(services), {
+    input: { area: appListArea, search: url.search, pageSize: url.pageSize },
+  });
   useSearchInUrl(list, url);
   const add = useActorRef(provideAppAdd(services, { added: () => list.send({ type: "list.reload" }) }));
   const edit = useActorRef(

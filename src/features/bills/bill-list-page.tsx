@@ -22,7 +22,7 @@ export default function BillListPage() {
 function BillList({ url }: { url: UrlSearch }) {
   const services = useServices();
   const list = useActorRef(provideBillList(services), {
-    input: { area: billListArea, search: url.search },
+    input: { area: billListArea, search: url.search, pageSize: url.pageSize },
     clock: actorClock(services),
   });
   useSearchInUrl(list, url);

@@ -39,7 +39,9 @@ export default function CallbackListPage() {
 function CallbackList({ url }: { url: UrlSearch }) {
   const { t } = useTranslation();
   const services = useServices();
-  const list = useActorRef(provideCallbackList(services), { input: { area: callbackListArea, search: url.search } });
+  const list = useActorRef(provideCallbackList(services), {
+    input: { area: callbackListArea, search: url.search, pageSize: url.pageSize },
+  });
   useSearchInUrl(list, url);
   const page = { reload: () => list.send({ type: "list.reload" }) };
   const redeliver = useActorRef(provideCallbackRedeliver(services, page));

@@ -31,7 +31,7 @@ function InvoiceList({ url }: { url: UrlSearch }) {
   const { t } = useTranslation();
   const services = useServices();
   const list = useActorRef(provideInvoiceList(services), {
-    input: { area: invoiceListArea, search: url.search },
+    input: { area: invoiceListArea, search: url.search, pageSize: url.pageSize },
     clock: actorClock(services),
   });
   useSearchInUrl(list, url);

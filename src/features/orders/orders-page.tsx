@@ -30,7 +30,9 @@ export default function OrdersPage() {
 function OrderList({ url }: { url: UrlSearch }) {
   const { t } = useTranslation();
   const services = useServices();
-  const list = useActorRef(provideOrderList(services), { input: { area: orderListArea, search: url.search } });
+  const list = useActorRef(provideOrderList(services), {
+    input: { area: orderListArea, search: url.search, pageSize: url.pageSize },
+  });
   useSearchInUrl(list, url);
   const exporter = useActorRef(provideOrderExport(services));
   // Each view says what may be sent (`can`), so each is selected anew on every snapshot.

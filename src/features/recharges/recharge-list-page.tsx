@@ -26,7 +26,7 @@ function RechargeList({ url }: { url: UrlSearch }) {
   const { t } = useTranslation();
   const services = useServices();
   const list = useActorRef(provideListPages(rechargeListArea, services), {
-    input: { area: rechargeListArea, search: url.search },
+    input: { area: rechargeListArea, search: url.search, pageSize: url.pageSize },
     clock: actorClock(services),
   });
   useSearchInUrl(list, url);

@@ -25,7 +25,7 @@ function TransactionList({ url }: { url: UrlSearch }) {
   const { t } = useTranslation();
   const services = useServices();
   const list = useActorRef(provideTransactionList(services), {
-    input: { area: transactionListArea, search: url.search },
+    input: { area: transactionListArea, search: url.search, pageSize: url.pageSize },
     clock: actorClock(services),
   });
   useSearchInUrl(list, url);

@@ -48,7 +48,7 @@ function Wallet({ url }: { url: UrlSearch }) {
   // The withdrawals follow the wallet's live stream, and tell the figures when money moved.
   const figures = { moved: () => page.send({ type: "wallet.changed" }) };
   const withdrawals = useActorRef(provideWithdrawalList(services, figures), {
-    input: { area: withdrawalListArea, search: url.search },
+    input: { area: withdrawalListArea, search: url.search, pageSize: url.pageSize },
     clock: actorClock(services),
   });
   useSearchInUrl(withdrawals, url);
