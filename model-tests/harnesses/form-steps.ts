@@ -76,7 +76,9 @@ async function expectPageAddition(
   const nextStep = h.t(addition.nextStep);
   const fieldErrors = options.fieldErrors ?? {};
   const field =
-    addition.kind === "field" ? document.querySelector<HTMLInputElement>(`input[name="${addition.field}"]`) : null;
+    addition.kind === "field"
+      ? document.querySelector<HTMLElement>(`input[name="${addition.field}"], select[name="${addition.field}"]`)
+      : null;
   if (addition.kind === "field" && field) {
     // The form's own check of the field, newer than the refusal, speaks for it.
     if (fieldErrors[addition.field]) return;

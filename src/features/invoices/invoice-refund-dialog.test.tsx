@@ -110,7 +110,12 @@ describe("the refund dialog, two-factor on", { timeout: 60_000 }, () => {
         }),
       slow,
     );
-    // Said above the fields (the refusal names the withdrawal's address, which this form calls "to").
-    await within(dialog).findByText(harness.t("errorPage.ownAddress"), {}, slow);
+    // The destination typed is marked, with what to do under it, and takes the focus.
+    const to = within(dialog).getByLabelText(harness.t("invoices.refund.to"));
+    await waitFor(() => expect(to.getAttribute("aria-invalid")).toBe("true"), slow);
+    expect(document.getElementById(to.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      harness.t("errorPage.ownAddress"),
+    );
+    expect(document.activeElement).toBe(to);
   });
 });

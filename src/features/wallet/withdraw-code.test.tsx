@@ -54,7 +54,7 @@ describe("the withdraw dialog's mailed code", { timeout: 60_000 }, () => {
     h = await renderWallet([], {
       ...walletAnswers(() => walletWithDestinations),
       "auth.sendCode": tooSoon,
-      // The destination has since become one of the service's own: refused once (the dialog has no address to mark).
+      // The destination has since become one of the service's own: refused once.
       "wallet.withdraw": async () => {
         if (++asked === 1) throw new ApiError("api", errCodes.withdrawalOurAddress, "ours");
         return askedWithdrawal;
@@ -86,9 +86,13 @@ describe("the withdraw dialog's mailed code", { timeout: 60_000 }, () => {
     expect(counting.hasAttribute("disabled")).toBe(true);
     await within(dialog).findByText(harness.t("errorPage.waitForCountdown"), {}, slow);
     await confirmWith(harness, dialog, "123456");
-    expect((await within(dialog).findByText(harness.t("errorPage.ownAddress"), {}, slow)).getAttribute("role")).toBe(
-      "alert",
+    // The destination chosen is marked, with what to do under it, and takes the focus.
+    const destination = within(dialog).getByLabelText(harness.t("wallet.destination"));
+    await waitFor(() => expect(destination.getAttribute("aria-invalid")).toBe("true"), slow);
+    expect(document.getElementById(destination.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      harness.t("errorPage.ownAddress"),
     );
+    expect(document.activeElement).toBe(destination);
     await harness.user.click(within(dialog).getByRole("button", { name: harness.t("wallet.withdrawSubmit") }));
     await closed();
     expect(asked).toBe(2);

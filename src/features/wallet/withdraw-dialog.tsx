@@ -29,8 +29,8 @@ interface WithdrawDialogProps {
 }
 
 const emptyForm = { addressId: "", amount: "" };
-/** The fields a refusal may mark here (the mailed and the authenticator's code, the amount). */
-const withdrawFields = ["amount", "code", "totpCode"] as const;
+/** The fields a refusal may mark here: the destination chosen (a refusal of its address), the amount, the codes. */
+const withdrawFields = ["address", "amount", "code", "totpCode"] as const;
 
 /**
  * "Withdraw": a destination of the address book, the amount (with "All"), the fee, what is taken from the balance and
@@ -51,7 +51,6 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
       actor={actor}
       title={t("wallet.withdrawTitle")}
       submitText={t("wallet.withdrawSubmit")}
-      // The destination is chosen from the book, not typed: a refusal of its address is said above the fields.
       fields={withdrawFields}
       onOpening={() => {
         setForm(emptyForm);
@@ -70,6 +69,7 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
     >
       <SelectField
         label={t("wallet.destination")}
+        name="address"
         value={destination?.id ?? ""}
         onChange={set("addressId")}
         options={destinations.map((d) => ({
