@@ -21,6 +21,7 @@ import {
   emptyWithdrawalProof,
   useWithdrawalCodeSender,
   WithdrawalProofFields,
+  withdrawalProofFieldsOf,
   withdrawalProofOf,
 } from "../../app/withdrawal-proof-fields.tsx";
 import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
@@ -100,7 +101,7 @@ interface RefundDialogProps {
 }
 
 /** The fields a refusal may mark here: the destination (`to` in the request) is the policy's `address`. */
-const refundFields = ["address", "amount", "code", "totpCode"] as const;
+const refundFieldsOf = (secondFactorOn: boolean) => ["address", "amount", ...withdrawalProofFieldsOf(secondFactorOn)];
 
 function RefundDialog({ actor, invoice, wallet: walletMachine }: RefundDialogProps) {
   const { t, i18n } = useTranslation();
@@ -126,7 +127,7 @@ function RefundDialog({ actor, invoice, wallet: walletMachine }: RefundDialogPro
       title={t("invoices.refund.dialogTitle", { orderId: invoice.orderId })}
       className="invoice-refund-dialog"
       submitText={t("invoices.refund.submit")}
-      fields={refundFields}
+      fields={refundFieldsOf(secondFactorOn)}
       onOpening={() => {
         // Asked for as the details opened; again on a later opening, as a refund or a withdrawal may have changed it.
         if (opened.current) wallet.send({ type: "wallet.reload" });

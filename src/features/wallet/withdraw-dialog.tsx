@@ -18,6 +18,7 @@ import {
   emptyWithdrawalProof,
   useWithdrawalCodeSender,
   WithdrawalProofFields,
+  withdrawalProofFieldsOf,
   withdrawalProofOf,
 } from "../../app/withdrawal-proof-fields.tsx";
 
@@ -30,7 +31,7 @@ interface WithdrawDialogProps {
 
 const emptyForm = { addressId: "", amount: "" };
 /** The fields a refusal may mark here: the destination chosen (a refusal of its address), the amount, the codes. */
-const withdrawFields = ["address", "amount", "code", "totpCode"] as const;
+const withdrawFieldsOf = (secondFactorOn: boolean) => ["address", "amount", ...withdrawalProofFieldsOf(secondFactorOn)];
 
 /**
  * "Withdraw": a destination of the address book, the amount (with "All"), the fee, what is taken from the balance and
@@ -51,7 +52,7 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
       actor={actor}
       title={t("wallet.withdrawTitle")}
       submitText={t("wallet.withdrawSubmit")}
-      fields={withdrawFields}
+      fields={withdrawFieldsOf(overview.secondFactorOn)}
       onOpening={() => {
         setForm(emptyForm);
         setProof(emptyWithdrawalProof);
