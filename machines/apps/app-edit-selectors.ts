@@ -7,7 +7,6 @@ import type {
   GraceWindow,
 } from "../../contracts/schemas/apps.ts";
 import { appSecretKinds, graceWindows, verifiedWindowSeconds } from "../../contracts/schemas/apps.ts";
-import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { FieldErrors, Failure } from "../api-failure.ts";
 import type { AppEditFields, appEditMachine } from "./app-edit.ts";
 
@@ -37,7 +36,7 @@ export type AppEditView =
       windowMinutes: number;
       fieldErrors: FieldErrors;
       failure: Failure | null;
-      /** The form fields a refusal may mark; a wrong authenticator code is said above, not on the e-mail code. */
+      /** The form fields a refusal may mark: the e-mail code, and the authenticator's once it is asked. */
       refusableFields: readonly string[];
     } & RotateChoices)
   | {
@@ -59,7 +58,7 @@ export type AppEditView =
     };
 
 const emailCodeOnly: readonly string[] = ["code"];
-const noField: readonly string[] = [];
+const bothCodes: readonly string[] = ["code", "totpCode"];
 
 const fieldsOf = (app: Application): AppEditFields => ({
   name: app.name,
@@ -92,10 +91,8 @@ export function selectAppEditView(s: AppEditSnapshot): AppEditView {
       ...choices,
       fieldErrors,
       failure,
-      refusableFields:
-        failure?.errCode === errCodes.twoFactorCodeWrong || failure?.errCode === errCodes.twoFactorRequired
-          ? noField
-          : emailCodeOnly,
+      // The authenticator's field once it is asked; before, a refusal of it is said above the e-mail code.
+      refusableFields: s.context.needsTotp ? bothCodes : emailCodeOnly,
     };
   }
   if (s.matches("editing") || s.matches("saving"))

@@ -130,6 +130,23 @@ describe("appEdit machine", () => {
     });
   });
 
+  it("lets a wrong authenticator's code mark the authenticator's field, not the e-mail code's", async () => {
+    const { actor } = start(async (input) => {
+      if (!(input as { totpCode?: string }).totpCode) throw apiFailure(errCodes.twoFactorRequired);
+      throw apiFailure(errCodes.twoFactorCodeWrong);
+    });
+    actor.send({ type: "app.open", action: "edit", app });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "verify");
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "654321" });
+    await settle(actor, "verify");
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({
+      kind: "verify",
+      failure: { errCode: errCodes.twoFactorCodeWrong },
+      refusableFields: ["code", "totpCode"],
+    });
+  });
+
   it("edits with the proof, hands the saved application on and closes", async () => {
     const { actor, calls, effects } = start();
     actor.send({ type: "app.open", action: "edit", app });

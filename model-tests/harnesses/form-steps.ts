@@ -76,10 +76,15 @@ async function expectPageAddition(
   const nextStep = h.t(addition.nextStep);
   const fieldErrors = options.fieldErrors ?? {};
   const field =
-    addition.kind === "field" ? document.querySelector<HTMLInputElement>(`input[name="${addition.field}"]`) : null;
+    addition.kind === "field"
+      ? document.querySelector<HTMLElement>(`input[name="${addition.field}"], select[name="${addition.field}"]`)
+      : null;
   if (addition.kind === "field" && field) {
-    // The form's own check of the field, newer than the refusal, speaks for it.
-    if (fieldErrors[addition.field]) return;
+    // The form's own check of the field, newer than the refusal, speaks for it (a model may name the field as its
+    // request does: the sign-in's authenticator's code is the request's code).
+    const ownChecks = Object.values(fieldErrors).flatMap((key) => (key ? [h.t(key)] : []));
+    const saidUnder = document.getElementById(field.getAttribute("aria-describedby") ?? "")?.textContent ?? "";
+    if (fieldErrors[addition.field] || ownChecks.includes(saidUnder)) return;
     await waitFor(() => {
       // A part of the form that does not hold the field (the code field's Send refusing the e-mail) says it above.
       if (alertTexts().includes(nextStep)) return;

@@ -110,7 +110,7 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
         events.push(
           failed("checkCode", failure(errCodes.twoFactorRequired, "Enter the code of your authenticator app")),
         );
-      // A wrong authenticator code is said above the form: its refusal's field (code) would mark the e-mail code.
+      // A wrong authenticator code marks the authenticator's field, not the e-mail code's.
       else events.push(failed("checkCode", failure(errCodes.twoFactorCodeWrong, "Wrong authenticator code")));
       return events;
     }

@@ -32,7 +32,15 @@ describe("what the toast says and what the page adds (spec section 8, issue 26)"
     expect(pageAddition({ errCode: errCodes.emailTaken, errMsg: "" })).toMatchObject({ field: "email" });
     expect(pageAddition({ errCode: errCodes.codeExpired, errMsg: "" })).toMatchObject({ field: "code" });
     expect(pageAddition({ errCode: errCodes.oldPasswordWrong, errMsg: "" })).toMatchObject({ field: "oldPassword" });
-    expect(pageAddition({ errCode: errCodes.twoFactorCodeWrong, errMsg: "" })).toMatchObject({ field: "code" });
+    // The authenticator's code: beside the mailed code (a withdrawal's proof) it is never the mailed code's field.
+    expect(pageAddition({ errCode: errCodes.twoFactorCodeWrong, errMsg: "" })).toMatchObject({ field: "totpCode" });
+    expect(pageAddition({ errCode: errCodes.twoFactorRequired, errMsg: "" })).toMatchObject({ field: "totpCode" });
+    // A destination that is not a checksummed address (or is the zero address): the address typed is marked.
+    expect(shown(new ApiError("api", errCodes.withdrawalBadAddress, "bad"))).toEqual({
+      toast: "The destination is not a checksummed address of this chain",
+      page: { kind: "field", field: "address", nextStep: "errorPage.checksumAddress" },
+      pageText: "Copy the address whole from the wallet or exchange that shows it, keeping its capital letters",
+    });
     // A destination that is one of this service's own (a deposit or treasury address): the address typed is marked.
     expect(shown(new ApiError("api", errCodes.withdrawalOurAddress, "ours"))).toEqual({
       toast: "The destination is one of this service's own addresses",

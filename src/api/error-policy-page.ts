@@ -29,8 +29,11 @@ const fieldRefusals: Readonly<Record<string, { field: string; nextStep: NextStep
   [c.badCredentials]: { field: "password", nextStep: "errorPage.checkCredentials" },
   [c.oldPasswordWrong]: { field: "oldPassword", nextStep: "errorPage.retypePassword" },
   [c.passwordTooCommon]: { field: "password", nextStep: "errorPage.longerPassword" },
-  [c.twoFactorCodeWrong]: { field: "code", nextStep: "errorPage.authenticatorCode" },
-  [c.twoFactorRequired]: { field: "code", nextStep: "errorPage.authenticatorCode" },
+  // The authenticator's code (or a recovery code), apart from a mailed code the same form may ask for.
+  [c.twoFactorCodeWrong]: { field: "totpCode", nextStep: "errorPage.authenticatorCode" },
+  [c.twoFactorRequired]: { field: "totpCode", nextStep: "errorPage.authenticatorCode" },
+  // A withdrawal destination that is not a checksummed address (or is the zero address): "Add address"'s field.
+  [c.withdrawalBadAddress]: { field: "address", nextStep: "errorPage.checksumAddress" },
   // A withdrawal destination that is one of this service's own (a deposit or treasury address): "Add address"'s field.
   [c.withdrawalOurAddress]: { field: "address", nextStep: "errorPage.ownAddress" },
 };

@@ -19,6 +19,13 @@ export const emptyWithdrawalProof: WithdrawalProof = { code: "", totpCode: "" };
 export const withdrawalProofOf = ({ code, totpCode }: WithdrawalProof, secondFactorOn: boolean) =>
   secondFactorOn ? { code, totpCode } : { code };
 
+/**
+ * The proof's fields a refusal may mark: the authenticator's only when it is asked, so a refusal asking for it while
+ * the dialog thought two-factor off is said above the fields rather than lost.
+ */
+export const withdrawalProofFieldsOf = (secondFactorOn: boolean): readonly string[] =>
+  secondFactorOn ? ["code", "totpCode"] : ["code"];
+
 /** The console's `withdrawal` code sender: its countdown outlasts a dialog closed and opened again. */
 export const useWithdrawalCodeSender = () => useSessionCodeSender("withdrawal");
 

@@ -13,7 +13,7 @@ export const FieldProblemContext = createContext<FieldProblem | null>(null);
  * The refusal's message for the field called `name`, if it is the one refused; the field takes the focus then, so the
  * merchant can correct it at once.
  */
-export function useFieldProblem(name: string | undefined, inputRef: RefObject<HTMLInputElement | null>) {
+export function useFieldProblem(name: string | undefined, inputRef: RefObject<HTMLElement | null>) {
   const problem = useContext(FieldProblemContext);
   const mine = problem !== null && name !== undefined && problem.field === name ? problem : null;
   useEffect(() => {

@@ -8,7 +8,10 @@ interface FormFieldProps extends Omit<InputGroupProps, "id" | "intent" | "inputR
   label: string;
   /** An i18n key (validation.* / errors.*) or an already translated message. */
   error?: string | undefined;
-  /** The field's name in the request, so a refusal of it marks this field (`FieldProblemContext`). */
+  /**
+   * The value's name in the error policy (src/api/error-policy-page.ts: the request's field, or the policy's name where
+   * the request has another, as `address` for a destination), so a refusal of it marks this field (`FieldProblemContext`).
+   */
   name?: string;
 }
 

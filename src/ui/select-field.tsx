@@ -1,5 +1,6 @@
 import { FormGroup, HTMLSelect, Spinner } from "@blueprintjs/core";
-import { useId } from "react";
+import { useId, useRef } from "react";
+import { useFieldProblem } from "./field-problem.ts";
 import { useTranslation } from "react-i18next";
 
 interface SelectFieldProps {
@@ -14,13 +15,17 @@ interface SelectFieldProps {
   busy?: string;
   /** An i18n key (validation.*): the choice is marked and the message announced under it. */
   error?: string | undefined;
+  /** The value's name in the error policy (as `FormField`'s), so a refusal of it marks this choice and focuses it. */
+  name?: string;
 }
 
 /** A labelled select filling its column: a search form's filter, or a dialog's choice. */
-export function SelectField({ label, value, onChange, any, options, disabled, busy, error }: SelectFieldProps) {
+export function SelectField({ label, value, onChange, any, options, disabled, busy, error, name }: SelectFieldProps) {
   const { t } = useTranslation();
   const id = useId();
-  const message = error ? String(t(error as never)) : undefined;
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const refused = useFieldProblem(name, selectRef);
+  const message = error ? String(t(error as never)) : refused;
   return (
     <FormGroup
       label={label}
@@ -37,6 +42,8 @@ export function SelectField({ label, value, onChange, any, options, disabled, bu
     >
       <HTMLSelect
         id={id}
+        ref={selectRef}
+        name={name}
         fill
         value={value}
         disabled={disabled || busy !== undefined}

@@ -34,7 +34,7 @@ export function SecondFactorForm({ step }: { step: SecondFactorActor }) {
           autoCapitalize="off"
           spellCheck={false}
           maxLength={11}
-          name="code"
+          name="totpCode"
           autoFocus
         />
       </FailureScope>

@@ -29,11 +29,15 @@ const paidOverNotRefunded = { ...invoicePaidOver, refunds: [] };
  * it, shows the chain's fee and what leaves the balance, and warns of a destination the address book would not pay.
  * One page load walking every step (the suite's CPU budget).
  */
+/** What is said under a marked field. */
+const saidUnder = (field: HTMLElement) =>
+  document.getElementById(field.getAttribute("aria-describedby") ?? "")?.textContent;
+
 describe("the refund dialog, two-factor on", { timeout: 60_000 }, () => {
   let h: (ConsoleHarness & { fake: ReturnType<typeof createControlledApi> }) | null = null;
   afterEach(() => h?.cleanup());
 
-  it("shows the fee, warns of an address outside the book, and requires the authenticator's code; says what to do when the address is one of the service's own", async () => {
+  it("shows the fee, warns of an address outside the book, and requires the authenticator's code; says what to do when the address is one of the service's own, and marks the authenticator's field when its code is wrong", async () => {
     const fake = createControlledApi([], {
       ...signedInAnswers,
       "invoices.list": async () => ({
@@ -43,9 +47,11 @@ describe("the refund dialog, two-factor on", { timeout: 60_000 }, () => {
       "apps.list": async () => ({ items: [], ...fakeKeysetPaging(1, 100, 0) }),
       "wallet.walletOverview": async () => walletWithSecondFactor.overview,
       "wallet.addresses": async () => walletWithSecondFactor.book,
-      // The address typed is one of this service's own (a deposit address): refused.
+      // The address typed is one of this service's own (a deposit address): refused; then the authenticator's code.
       "invoices.refund": async () => {
-        throw new ApiError("api", errCodes.withdrawalOurAddress, "ours");
+        if (fake.calls.filter((c) => c.method === "invoices.refund").length === 1)
+          throw new ApiError("api", errCodes.withdrawalOurAddress, "ours");
+        throw new ApiError("api", errCodes.twoFactorCodeWrong, "wrong");
       },
       // The list's live stream: silent here.
       "invoices.watch": () => () => {},
@@ -110,7 +116,19 @@ describe("the refund dialog, two-factor on", { timeout: 60_000 }, () => {
         }),
       slow,
     );
-    // Said above the fields (the refusal names the withdrawal's address, which this form calls "to").
-    await within(dialog).findByText(harness.t("errorPage.ownAddress"), {}, slow);
+    // The destination typed is marked, with what to do under it, and takes the focus.
+    const to = within(dialog).getByLabelText(harness.t("invoices.refund.to"));
+    await waitFor(() => expect(to.getAttribute("aria-invalid")).toBe("true"), slow);
+    expect(saidUnder(to)).toBe(harness.t("errorPage.ownAddress"));
+    expect(document.activeElement).toBe(to);
+
+    // A wrong authenticator's code marks the authenticator's field, not the mailed code's.
+    await harness.user.click(submit);
+    const totp = within(dialog).getByLabelText(harness.t("wallet.totpCode"));
+    await waitFor(() => expect(totp.getAttribute("aria-invalid")).toBe("true"), slow);
+    expect(saidUnder(totp)).toBe(harness.t("errorPage.authenticatorCode"));
+    expect(document.activeElement).toBe(totp);
+    expect(within(dialog).getByLabelText(harness.t("fields.code")).getAttribute("aria-invalid")).toBeNull();
+    expect(to.getAttribute("aria-invalid")).toBeNull();
   });
 });

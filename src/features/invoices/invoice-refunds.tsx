@@ -21,6 +21,7 @@ import {
   emptyWithdrawalProof,
   useWithdrawalCodeSender,
   WithdrawalProofFields,
+  withdrawalProofFieldsOf,
   withdrawalProofOf,
 } from "../../app/withdrawal-proof-fields.tsx";
 import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
@@ -99,8 +100,8 @@ interface RefundDialogProps {
   wallet: ReturnType<typeof provideRefundWallet>;
 }
 
-/** The fields a refusal may mark here. */
-const refundFields = ["to", "amount", "code", "totpCode"] as const;
+/** The fields a refusal may mark here: the destination (`to` in the request) is the policy's `address`. */
+const refundFieldsOf = (secondFactorOn: boolean) => ["address", "amount", ...withdrawalProofFieldsOf(secondFactorOn)];
 
 function RefundDialog({ actor, invoice, wallet: walletMachine }: RefundDialogProps) {
   const { t, i18n } = useTranslation();
@@ -126,8 +127,7 @@ function RefundDialog({ actor, invoice, wallet: walletMachine }: RefundDialogPro
       title={t("invoices.refund.dialogTitle", { orderId: invoice.orderId })}
       className="invoice-refund-dialog"
       submitText={t("invoices.refund.submit")}
-      // The address is "to" here: a refusal naming the withdrawals' "address" is said above the fields.
-      fields={refundFields}
+      fields={refundFieldsOf(secondFactorOn)}
       onOpening={() => {
         // Asked for as the details opened; again on a later opening, as a refund or a withdrawal may have changed it.
         if (opened.current) wallet.send({ type: "wallet.reload" });
@@ -161,7 +161,7 @@ function RefundDialog({ actor, invoice, wallet: walletMachine }: RefundDialogPro
       />
       <FormField
         label={t("invoices.refund.to")}
-        name="to"
+        name="address"
         autoComplete="off"
         spellCheck={false}
         value={form.to}

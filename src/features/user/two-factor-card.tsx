@@ -200,7 +200,7 @@ function CodeForm(props: {
         autoCapitalize="off"
         spellCheck={false}
         maxLength={11}
-        name="code"
+        name="totpCode"
         autoFocus
       />
       <div className="two-factor-actions">

@@ -12,6 +12,7 @@ import {
   emptyWithdrawalProof,
   useWithdrawalCodeSender,
   WithdrawalProofFields,
+  withdrawalProofFieldsOf,
   withdrawalProofOf,
 } from "../../app/withdrawal-proof-fields.tsx";
 
@@ -40,6 +41,7 @@ export function AddressAddDialog({ actor, chains, secondFactorOn }: AddressAddDi
       actor={actor}
       title={t("wallet.addTitle")}
       submitText={t("wallet.addSubmit")}
+      fields={["address", ...withdrawalProofFieldsOf(secondFactorOn)]}
       onSubmit={() => actor.send({ type: "address.add", ...form, ...withdrawalProofOf(proof, secondFactorOn) })}
       onClosed={() => {
         setForm(empty);

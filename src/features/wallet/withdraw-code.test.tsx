@@ -49,14 +49,15 @@ describe("the withdraw dialog's mailed code", { timeout: 60_000 }, () => {
     );
   };
 
-  it("closes on Escape and its close button; shows the destination whole; counts down the seconds a too-soon refusal says; says what to do when the destination is refused as the service's own; still confirms with the inbox's code", async () => {
+  it("closes on Escape and its close button; shows the destination whole; counts down the seconds a too-soon refusal says; says what to do when the destination is refused as the service's own, and when an authenticator's code it did not ask for is; still confirms with the inbox's code", async () => {
     let asked = 0;
     h = await renderWallet([], {
       ...walletAnswers(() => walletWithDestinations),
       "auth.sendCode": tooSoon,
-      // The destination has since become one of the service's own: refused once (the dialog has no address to mark).
+      // The destination has since become one of the service's own: refused once; then two-factor, since turned on.
       "wallet.withdraw": async () => {
         if (++asked === 1) throw new ApiError("api", errCodes.withdrawalOurAddress, "ours");
+        if (asked === 2) throw new ApiError("api", errCodes.twoFactorRequired, "authenticator");
         return askedWithdrawal;
       },
     });
@@ -86,12 +87,22 @@ describe("the withdraw dialog's mailed code", { timeout: 60_000 }, () => {
     expect(counting.hasAttribute("disabled")).toBe(true);
     await within(dialog).findByText(harness.t("errorPage.waitForCountdown"), {}, slow);
     await confirmWith(harness, dialog, "123456");
-    expect((await within(dialog).findByText(harness.t("errorPage.ownAddress"), {}, slow)).getAttribute("role")).toBe(
-      "alert",
+    // The destination chosen is marked, with what to do under it, and takes the focus.
+    const destination = within(dialog).getByLabelText(harness.t("wallet.destination"));
+    await waitFor(() => expect(destination.getAttribute("aria-invalid")).toBe("true"), slow);
+    expect(document.getElementById(destination.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      harness.t("errorPage.ownAddress"),
     );
+    expect(document.activeElement).toBe(destination);
+    // The dialog asks no authenticator's code (two-factor was off): said above the fields, the mailed code unmarked.
+    await harness.user.click(within(dialog).getByRole("button", { name: harness.t("wallet.withdrawSubmit") }));
+    expect(
+      (await within(dialog).findByText(harness.t("errorPage.authenticatorCode"), {}, slow)).getAttribute("role"),
+    ).toBe("alert");
+    expect(within(dialog).getByLabelText(harness.t("fields.code")).getAttribute("aria-invalid")).toBeNull();
     await harness.user.click(within(dialog).getByRole("button", { name: harness.t("wallet.withdrawSubmit") }));
     await closed();
-    expect(asked).toBe(2);
+    expect(asked).toBe(3);
   });
 
   it("keeps the countdown through a reopened dialog and a page left and come back to, and confirms with the code mailed before", async () => {

@@ -18,6 +18,7 @@ import {
   emptyWithdrawalProof,
   useWithdrawalCodeSender,
   WithdrawalProofFields,
+  withdrawalProofFieldsOf,
   withdrawalProofOf,
 } from "../../app/withdrawal-proof-fields.tsx";
 
@@ -29,8 +30,8 @@ interface WithdrawDialogProps {
 }
 
 const emptyForm = { addressId: "", amount: "" };
-/** The fields a refusal may mark here (the mailed and the authenticator's code, the amount). */
-const withdrawFields = ["amount", "code", "totpCode"] as const;
+/** The fields a refusal may mark here: the destination chosen (a refusal of its address), the amount, the codes. */
+const withdrawFieldsOf = (secondFactorOn: boolean) => ["address", "amount", ...withdrawalProofFieldsOf(secondFactorOn)];
 
 /**
  * "Withdraw": a destination of the address book, the amount (with "All"), the fee, what is taken from the balance and
@@ -51,8 +52,7 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
       actor={actor}
       title={t("wallet.withdrawTitle")}
       submitText={t("wallet.withdrawSubmit")}
-      // The destination is chosen from the book, not typed: a refusal of its address is said above the fields.
-      fields={withdrawFields}
+      fields={withdrawFieldsOf(overview.secondFactorOn)}
       onOpening={() => {
         setForm(emptyForm);
         setProof(emptyWithdrawalProof);
@@ -70,6 +70,7 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
     >
       <SelectField
         label={t("wallet.destination")}
+        name="address"
         value={destination?.id ?? ""}
         onChange={set("addressId")}
         options={destinations.map((d) => ({

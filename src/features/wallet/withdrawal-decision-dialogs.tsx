@@ -14,6 +14,7 @@ import {
   emptyWithdrawalProof,
   useWithdrawalCodeSender,
   WithdrawalProofFields,
+  withdrawalProofFieldsOf,
   withdrawalProofOf,
 } from "../../app/withdrawal-proof-fields.tsx";
 
@@ -39,6 +40,8 @@ export function WithdrawalApproveDialog({ actor, withdrawal, secondFactorOn }: A
       actor={actor}
       title={t("withdrawals.approveTitle", { amount })}
       submitText={t("withdrawals.approveSubmit")}
+      // The destination is not asked here: a refusal of it is said above the codes.
+      fields={withdrawalProofFieldsOf(secondFactorOn)}
       onOpening={() => setCodes(emptyWithdrawalProof)}
       onSubmit={() =>
         actor.send({
