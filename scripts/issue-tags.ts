@@ -1,13 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { isFrozenMigration, isTest } from "./long-files.ts";
 
 /** A tag naming the issue a line came from (the word and a number): the line says its why in words instead. */
 const issueTag = /\bissue \d+/i;
-
-const isTest = (file: string) => /\.(test|model-test)\.tsx?$/.test(file);
-/** A shipped migration (and the code it runs) is never edited, its tags with it. */
-const isFrozenMigration = (file: string) =>
-  file.startsWith("server/db/migrations/") || /^server\/db\/[\w-]+-\d{4}\.ts$/.test(file);
 
 /**
  * Our files (tests and shipped migrations aside) that name an issue by its number: a reader of the code has the code,

@@ -14,12 +14,12 @@ export const styleSheets = (root: string, folders: readonly string[]): string[] 
     { cwd: root, exclude: (path) => path.split(/[\\/]/).includes("node_modules") },
   ).sort();
 
-const isTest = (file: string) => /\.(test|model-test)\.tsx?$/.test(file);
+export const isTest = (file: string) => /\.(test|model-test)\.tsx?$/.test(file);
 /**
  * A migration and the code it runs (`server/db/<name>-00NN.ts`) are frozen as they shipped: never edited, so they can
  * neither be split nor take the sentence.
  */
-const isFrozenMigration = (file: string) =>
+export const isFrozenMigration = (file: string) =>
   file.startsWith("server/db/migrations/") || /^server\/db\/[\w-]+-\d{4}\.ts$/.test(file);
 
 /** The files over `longFileLines` lines that do not say why they must be one file, each named with the rule. */
